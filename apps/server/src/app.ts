@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { httpMessages, rateLimitHeader, supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
+import type { AppDeps } from './deps.ts';
+import type { RegisteredRoute } from './plugins/access.ts';
+import { registerAuthContext } from './plugins/auth-context.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerTurnstile } from './plugins/turnstile.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { registerSystemRoutes } from './features/system/system.routes.ts';
+import { registerFeatureRoutes } from './features/index.ts';
+
+export const apiPrefix = '/app/api';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its declared access, collected as it is registered. */
+    apiRoutes: RegisteredRoute[];
+  }
+}
+
+/** Keys pino must never print (GUIDE §3: no tokens, passwords, codes or fiscal codes in logs). */
+const redact = [
+  'req.headers.authorization',
+  'req.headers.actassecret',
+  'req.headers["x-turnstile-token"]',
+  'req.headers.cookie',
+  '*.password',
+  '*.oldPassword',
+  '*.token',
+  '*.codiceFiscale',
+];
+
+export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+  level,
+  redact: { paths: redact, censor: '[redatto]' },
+  serializers: {
+    // Query strings can carry fiscal codes and names (search): log the path only.
+    req: (req: { method: string; url: string; id: string }) => ({
+      method: req.method,
+      url: req.url.split('?')[0],
+      id: req.id,
+    }),
+  },
+});
+
+/** Builds the whole app without listening: server.ts and the tests call it. */
+export const buildApp = async (deps: AppDeps, opts: { logger?: FastifyServerOptions['logger'] } = {}) => {
+  const app: FastifyInstance = Fastify({
+    logger: opts.logger ?? loggerOptions(deps.config.LOG_LEVEL),
+    trustProxy: deps.config.NODE_ENV === 'production',
+    bodyLimit: 2 * 1024 * 1024,
+    requestTimeout: 60_000,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(apiPrefix)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      app.apiRoutes.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        turnstile: Boolean(route.config?.turnstile),
+      });
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
+        frameSrc: ["'self'", 'https://challenges.cloudflare.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: deps.config.NODE_ENV === 'production',
+  });
+  await app.register(underPressure, {
+    maxEventLoopDelay: 2000,
+    pressureHandler: (_req, reply) => {
+      reply.status(503).send({ code: 'ERROR', answer: httpMessages.serviceUnavailable });
+    },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: deps.config.RATE_LIMIT_GLOBAL_PER_MINUTE,
+    timeWindow: 60_000,
+    addHeaders: { 'retry-after': true, 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+    errorResponseBuilder: (_req, context) => {
+      const minutes = Math.max(1, Math.ceil(context.ttl / 60_000));
+      const err = new Error(tooManyRequestsMessage(minutes, supportEmailAddress)) as Error & { statusCode: number; retryAfterMinutes: number };
+      err.statusCode = 429;
+      err.retryAfterMinutes = minutes;
+      return err;
+    },
+  });
+  // spec part 2 §8: 429 carries the minutes to wait.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode === 429 && !reply.hasHeader(rateLimitHeader)) {
+      const seconds = Number(reply.getHeader('retry-after') ?? 3600);
+      reply.header(rateLimitHeader, String(Math.max(1, Math.ceil(seconds / 60))));
+    }
+    if (reply.request.url.startsWith(apiPrefix)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Studiolo API', version: '0.1.0', description: 'API di Studiolo. Ogni risposta usa la busta { code, answer, response, warnings }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerAuthContext(app, deps);
+  registerTurnstile(app, deps.config);
+
+  await app.register(
+    async (api) => {
+      registerSystemRoutes(api, deps);
+      registerAuthRoutes(api, deps);
+      registerFeatureRoutes(api, deps);
+      api.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: apiPrefix },
+  );
+
+  await registerWebApp(app, deps);
+  return app;
+};
+
+/** Serves the built web app on the same port; every unknown non-API path gets index.html (client routing). */
+const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dist = path.resolve(deps.config.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
+  if (!existsSync(path.join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith(apiPrefix) || req.method !== 'GET') {
+      return reply.status(404).send({ code: 'ERROR', answer: httpMessages.notFound });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+};

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { Db } from '../../db/client.ts';
+import type { MailTransport } from '../../adapters/mail/mail.ts';
+import { mailRepository } from './mail.repository.ts';
+
+export type OutgoingMail = {
+  studioId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer | string }[];
+};
+
+export type Mailer = {
+  transportKind: MailTransport['kind'];
+  /**
+   * Composes, delivers and records a message. Throws when delivery fails (after recording the failure),
+   * so that a caller whose action depends on the mail (bulk delete's backup) can refuse to go on.
+   */
+  send: (mail: OutgoingMail) => Promise<{ id: string; status: 'SENT' | 'LOCAL_OUTBOX' }>;
+};
+
+export const createMailer = (db: Db, transport: MailTransport, from: string): Mailer => ({
+  transportKind: transport.kind,
+  send: async (mail) => {
+    const id = randomUUID();
+    const raw = await new MailComposer({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      attachments: mail.attachments ?? [],
+      messageId: `<${id}@studiolo>`,
+    })
+      .compile()
+      .build();
+    const record = {
+      id,
+      studioId: mail.studioId,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: (mail.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: Buffer.byteLength(a.content),
+      })),
+      transport: transport.kind,
+    };
+    try {
+      const delivery = await transport.deliver({ id, from, to: mail.to, raw });
+      await mailRepository.insert(db, { ...record, status: delivery.status, emlPath: delivery.emlPath });
+      return { id, status: delivery.status };
+    } catch (err) {
+      await mailRepository.insert(db, { ...record, status: 'FAILED', error: String((err as Error).message).slice(0, 500) });
+      throw err;
+    }
+  },
+});

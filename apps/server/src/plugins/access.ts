@@ -1,0 +1,33 @@
+import type { Permission, PlatformRole } from '@studiolo/domain/shared';
+
+/**
+ * What a route requires, declared in its options (`config: { access }`). Routes without it fail a test,
+ * and the tenant-isolation, role-matrix and bad-input suites walk every declared route.
+ */
+export type RouteAccess =
+  /** Anyone; with optionalUser a valid bearer token, if sent, still sets req.user. */
+  | { public: true; optionalUser?: true }
+  /** Signed in, no studio needed (the user's own profile, on-boarding). */
+  | { user: true }
+  /** Signed in with one of these platform roles (the product's own people). */
+  | { platform: readonly PlatformRole[] }
+  /** Signed in, inside a studio, with a role that holds the permission. */
+  | {
+      permission: Permission;
+      /** The studio-owned resource named by a path parameter, for the tenant-isolation suite. */
+      tenant?: { resource: TenantResource; idParam: string };
+    };
+
+/** Studio-owned resources a route can address by id (each has a factory in test/helpers/factories.ts). */
+export const tenantResources = ['studio', 'staff-member', 'calendar', 'calendar-resource', 'mail-message', 'settings'] as const;
+export type TenantResource = (typeof tenantResources)[number];
+
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess | undefined; turnstile: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** POST/PUT/PATCH/DELETE need a bot-check token when TURNSTILE_SECRET is set (spec part 2 §7). */
+    turnstile?: boolean;
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { httpMessages, rateLimitHeader } from '@studiolo/domain/shared';
+import { AppError, statusOf } from '../shared/app-error.ts';
+
+type ErrorBody = { code: 'ERROR'; answer: string | string[]; fields?: Record<string, string> };
+
+/** The one place that turns failures into the envelope with the exact Italian text. */
+export const registerErrorHandler = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterMinutes) reply.header(rateLimitHeader, String(error.retryAfterMinutes));
+      const body: ErrorBody = { code: 'ERROR', answer: error.answer, ...(error.fields ? { fields: error.fields } : {}) };
+      if (error.code === 'FORBIDDEN') req.log.warn({ path: req.routeOptions.url }, 'forbidden');
+      return reply.status(statusOf[error.code]).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const key = where || '_';
+        fields[key] ??= issue.message ?? httpMessages.badRequest;
+      }
+      const answer = [...new Set(Object.values(fields))];
+      return reply.status(400).send({ code: 'ERROR', answer: answer.length === 1 ? answer[0] : answer, fields });
+    }
+    if (isResponseSerializationError(error)) {
+      req.log.error({ err: error }, 'response does not match its schema');
+      return reply.status(500).send({ code: 'ERROR', answer: httpMessages.internal });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE')
+      return reply.status(413).send({ code: 'ERROR', answer: httpMessages.payloadTooLarge });
+    if (status === 415) return reply.status(415).send({ code: 'ERROR', answer: httpMessages.unsupportedMediaType });
+    if (status === 429) return reply.status(429).send({ code: 'ERROR', answer: error.message });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, bad multipart, and the like: the client's fault, in Italian.
+      req.log.info({ err: error.message, code: error.code }, 'bad request');
+      return reply.status(status).send({ code: 'ERROR', answer: httpMessages.badRequest });
+    }
+    req.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ code: 'ERROR', answer: httpMessages.internal });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ code: 'ERROR', answer: httpMessages.notFound });
+  });
+};

@@ -1,0 +1,24 @@
+import type { Role } from '@studiolo/domain/shared';
+import type { RequestMeta } from './request-meta.ts';
+
+/** The signed-in user, resolved once per request from the verified token. */
+export type UserContext = {
+  /** The user the request acts as (the support target in support mode). */
+  userId: string;
+  email: string;
+  platformRole: Role | null;
+  /** In support mode: the operator who is really acting. */
+  actorUserId: string | null;
+  actorEmail: string | null;
+  meta: RequestMeta;
+};
+
+/**
+ * SECURITY: studioId comes from the verified token's user and a membership check, never from the body.
+ * Repositories scope every query by it.
+ */
+export type StudioContext = UserContext & {
+  studioId: string;
+  role: Role;
+  memberId: string;
+};

@@ -1,0 +1,18 @@
+/** Exact field messages of spec part 1 §5 and part 2 §5. */
+export const anagraficaMessages = {
+  required: 'Campo obbligatorio',
+  emailInvalid: 'Email non valida',
+  pecInvalid: 'Pec non valida',
+  phoneInvalid: 'Numero non valido',
+  studioContactsRequired: "Si prega di inserire almeno un contatto telefonico e un'email valida.",
+  codiceFiscaleInvalidStudio: 'Cod.Fiscale non valido',
+  codiceFiscaleInvalid: 'Codice fiscale non valido',
+  codiceFiscaleLength: 'Lunghezza codice fiscale non valida',
+  codiceFiscaleFormat: 'Formato codice fiscale non valido',
+  partitaIvaInvalid: 'Partita IVA non valida',
+  provinciaInvalid: 'Provincia non valida',
+  capInvalid: 'CAP non valido',
+  indirizzoInvalid: 'Indirizzo non valido',
+  ibanInvalid: 'IBAN non valido',
+  codiceDestinatarioInvalid: 'Codice non valido',
+} as const;

@@ -1,0 +1,2 @@
+export * from './auth.messages.ts';
+export * from './auth.schema.ts';

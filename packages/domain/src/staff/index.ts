@@ -1,0 +1,3 @@
+export * from './avatar.ts';
+export * from './staff.messages.ts';
+export * from './staff.schema.ts';

@@ -1,0 +1,3 @@
+export * from './regime-fiscale.ts';
+export * from './studio.messages.ts';
+export * from './studio.schema.ts';
