@@ -32,14 +32,28 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * PGlite when no DATABASE_URL is given (persisted under dataDir, or in memory when dataDir is null),
  * node-postgres otherwise. One schema and one SQL dialect for both.
  */
-export const createDatabase = async (opts: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> => {
+export const createDatabase = async (opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string | null;
+  /** PostgreSQL only: work in this schema (tests give each file its own). */
+  pgSchema?: string;
+}): Promise<Database> => {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const pgSchema = opts.pgSchema;
+    if (pgSchema && !/^[a-z_][a-z0-9_]*$/.test(pgSchema)) throw new Error(`bad schema name ${pgSchema}`);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 20,
+      ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        if (pgSchema) await pool.query(`create schema if not exists ${pgSchema}`);
+        await migratePg(drizzlePg(pool), { migrationsFolder, ...(pgSchema ? { migrationsSchema: pgSchema } : {}) });
+      },
       checkpoint: async () => {},
       close: () => pool.end(),
     };

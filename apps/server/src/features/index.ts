@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { registerStaffRoutes } from './staff/staff.routes.ts';
+import { registerStudioRoutes } from './studio/studio.routes.ts';
 
-/** Each feature's routes, registered under /app/api. */
+/** Each feature's routes, registered under /app/api (one line per feature). */
 export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
-  void app;
-  void deps;
+  registerStudioRoutes(app, deps);
+  registerStaffRoutes(app, deps);
 };

@@ -36,3 +36,11 @@ export const studioContattiSchema = contattiSchema.superRefine((c, ctx) => {
     ctx.addIssue({ code: 'custom', message: m.studioContactsRequired, path: c.email ? ['cellulare'] : ['email'] });
   }
 });
+
+/** Contacts as stored and answered (no transforms: response schemas must encode both ways). */
+export const contattiValueSchema = z.object({
+  cellulare: z.string().nullable(),
+  telefono: z.string().nullable(),
+  email: z.string().nullable(),
+  pec: z.string().nullable(),
+});

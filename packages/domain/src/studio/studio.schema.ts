@@ -2,7 +2,7 @@ import { z } from '../shared/zod-it.ts';
 import { toLatinText } from '../shared/text.ts';
 import { anagraficaMessages as m } from '../anagrafica/anagrafica.messages.ts';
 import { isValidPartitaIva, isValidStudioCodiceFiscale } from '../anagrafica/fiscal-codes.ts';
-import { studioContattiSchema, contattiSchema } from '../anagrafica/contacts.ts';
+import { studioContattiSchema, contattiValueSchema } from '../anagrafica/contacts.ts';
 import { coordinateBancarieSchema, residenzaSchema } from '../anagrafica/address.ts';
 import { regimiFiscali } from './regime-fiscale.ts';
 
@@ -77,7 +77,7 @@ export const studioSchema = z.object({
   partitaIva: z.string().nullable(),
   iscrizioneAlbo: z.string().nullable(),
   professione: z.string().nullable(),
-  contatti: contattiSchema,
+  contatti: contattiValueSchema,
   residenza: z.object({
     indirizzo: z.string().nullable(),
     cap: z.string().nullable(),

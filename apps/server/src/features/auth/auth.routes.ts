@@ -30,7 +30,17 @@ export const registerAuthRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
   app.post('/user/signup', {
     schema: { tags: ['auth'], body: signupInputSchema, response: { 200: envelopeSchema(loginResponseSchema) } },
     config: { access: { public: true }, turnstile: true, rateLimit: authLimit },
-  }, async (req) => ok(await auth.signup(deps, req.body, requestMeta(req)), authMessages.signupDone));
+  }, async (req) => {
+    const session = await auth.signup(deps, req.body, requestMeta(req));
+    if (!req.body.inviteToken) return ok(session, authMessages.signupDone);
+    // Signed up from a staff invitation: join that studio; a stale link is a warning, not a failed sign-up.
+    try {
+      await auth.acceptInviteAfterSignup(deps, session.username, req.body.inviteToken, requestMeta(req));
+      return ok(session, authMessages.signupDone);
+    } catch {
+      return ok(session, authMessages.signupDone, [authMessages.inviteInvalid]);
+    }
+  });
 
   app.post('/user/login', {
     schema: { tags: ['auth'], body: loginInputSchema, response: { 200: envelopeSchema(loginResponseSchema) } },

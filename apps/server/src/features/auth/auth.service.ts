@@ -10,6 +10,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 import { isValidTotpCode, newTotpSecret } from './totp.ts';
 import { studioSecurityRepository } from './studio-security.repository.ts';
+// Sign-up from an invitation composes with the staff feature's acceptance rule.
+import { acceptInvite } from '../staff/staff.service.ts';
 
 const resetLinkTtlMs = 60 * 60_000;
 const anonymous = (meta: RequestMeta) => ({ userId: null, actorUserId: null, meta });
@@ -215,5 +217,16 @@ export const changePassword = async (deps: AppDeps, input: ChangePwdInput, who: 
     }
     await authRepository.setPassword(tx, userId, passwordHash);
     await recordAudit(tx, who ?? { ...anonymous(meta), userId }, { action: 'user.password.change', entityType: 'user', entityId: userId });
+  });
+};
+
+/** After a sign-up from a staff invitation: join the studio and make it current. */
+export const acceptInviteAfterSignup = async (deps: AppDeps, email: string, token: string, meta: RequestMeta) => {
+  const user = await authRepository.findUserByEmail(deps.db, email);
+  if (!user) throw unauthorized();
+  const who: UserContext = { userId: user.id, email: user.email, platformRole: null, actorUserId: null, actorEmail: null, meta };
+  await deps.db.transaction(async (tx) => {
+    const studioId = await acceptInvite(tx, who, token);
+    await authRepository.updateUser(tx, user.id, { currentStudioId: studioId });
   });
 };

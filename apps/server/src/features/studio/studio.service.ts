@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { sanitizeFileName, imageCompressionError } from '@studiolo/domain/shared';
+import { type Studio, type StudioData, studioMessages } from '@studiolo/domain/studio';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../shared/app-error.ts';
+import type { StudioContext, UserContext } from '../../shared/studio-context.ts';
+import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
+import { authRepository } from '../auth/auth.repository.ts';
+import { prepareLogo } from './logo-image.ts';
+import { studioRepository, type StudioRow } from './studio.repository.ts';
+
+export const publicLogoPath = (assetId: string) => `/app/api/public/logos/${assetId}`;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+const part = (o: Record<string, unknown>, k: string) => str(o[k]);
+
+/** Row → wire shape (spec part 1 §3). */
+export const toStudio = (row: StudioRow): Studio => ({
+  id: row.id,
+  logo: { assetUrl: row.logoAssetId ? publicLogoPath(row.logoAssetId) : null },
+  tipologiaPersona: row.tipologiaPersona as Studio['tipologiaPersona'],
+  nome: row.nome,
+  cognome: row.cognome,
+  ragioneSociale: row.ragioneSociale,
+  sesso: row.sesso as Studio['sesso'],
+  codiceFiscale: row.codiceFiscale,
+  partitaIva: row.partitaIva,
+  iscrizioneAlbo: row.iscrizioneAlbo,
+  professione: row.professione,
+  contatti: {
+    cellulare: part(row.contatti, 'cellulare'),
+    telefono: part(row.contatti, 'telefono'),
+    email: part(row.contatti, 'email'),
+    pec: part(row.contatti, 'pec'),
+  },
+  residenza: {
+    indirizzo: part(row.residenza, 'indirizzo'),
+    cap: part(row.residenza, 'cap'),
+    comune: part(row.residenza, 'comune'),
+    provincia: part(row.residenza, 'provincia'),
+  },
+  coordinateBancarie: {
+    intestatario: part(row.coordinateBancarie, 'intestatario'),
+    nomeBanca: part(row.coordinateBancarie, 'nomeBanca'),
+    iban: part(row.coordinateBancarie, 'iban'),
+    bicSwift: part(row.coordinateBancarie, 'bicSwift'),
+  },
+  tassazione: { regimeFiscale: row.regimeFiscale as Studio['tassazione']['regimeFiscale'] },
+  stripeSubStatus: row.stripeSubStatus as Studio['stripeSubStatus'],
+  stripeSubEndDate: row.stripeSubEndDate ? row.stripeSubEndDate.toISOString() : null,
+  requireStaffTwoFactor: row.requireStaffTwoFactor,
+});
+
+export const getStudio = async (deps: AppDeps, ctx: StudioContext) => {
+  const row = await studioRepository.findCurrent(deps.db, ctx);
+  if (!row) throw notFound();
+  return toStudio(row);
+};
+
+/**
+ * Creates a studio owned by the user, with its default calendar, and makes it the current one.
+ * `firstOnly` (initial set-up) refuses when the user already works in a studio.
+ */
+export const createStudio = async (
+  deps: AppDeps,
+  who: UserContext,
+  data: StudioData,
+  opts: { avatarColor?: string | null; firstOnly: boolean },
+) =>
+  deps.db.transaction(async (tx) => {
+    const user = await authRepository.findUserById(tx, who.userId);
+    if (!user) throw notFound();
+    if (opts.firstOnly && (await studioRepository.countMemberships(tx, user.id)) > 0)
+      throw new AppError('CONFLICT', studioMessages.alreadyHasStudio);
+    const studio = await studioRepository.insert(tx, data);
+    await studioRepository.insertOwner(tx, studio.id, {
+      userId: user.id,
+      email: user.email,
+      nome: user.nome,
+      cognome: user.cognome,
+      avatarColor: opts.avatarColor ?? null,
+    });
+    await studioRepository.insertDefaultCalendarIfNone(
+      tx,
+      studio.id,
+      studioMessages.defaultCalendarSummary,
+      studioMessages.defaultCalendarDescription,
+    );
+    await studioRepository.setCurrentStudio(tx, user.id, studio.id);
+    await recordAudit(tx, { ...who, studioId: studio.id }, { action: 'studio.create', entityType: 'studio', entityId: studio.id });
+    return toStudio(studio);
+  });
+
+export const updateStudio = async (deps: AppDeps, ctx: StudioContext, data: StudioData) =>
+  deps.db.transaction(async (tx) => {
+    const before = await studioRepository.findCurrent(tx, ctx);
+    if (!before) throw notFound();
+    const after = await studioRepository.update(tx, ctx, data);
+    if (!after) throw notFound();
+    await recordAudit(tx, ctx, {
+      action: 'studio.update',
+      entityType: 'studio',
+      entityId: ctx.studioId,
+      changedFields: changedFieldNames(toStudio(before), toStudio(after)),
+    });
+    return toStudio(after);
+  });
+
+export const updateStudioSecurity = async (deps: AppDeps, ctx: StudioContext, requireStaffTwoFactor: boolean) =>
+  deps.db.transaction(async (tx) => {
+    const row = await studioRepository.setSecurity(tx, ctx, requireStaffTwoFactor);
+    if (!row) throw notFound();
+    await recordAudit(tx, ctx, { action: 'studio.security', entityType: 'studio', entityId: ctx.studioId, changedFields: ['requireStaffTwoFactor'] });
+    return toStudio(row);
+  });
+
+/** Stores a new logo (compressed from 1 MB on) and points the studio at it. */
+export const uploadLogo = async (deps: AppDeps, ctx: StudioContext, file: { fileName: string; bytes: Buffer }) => {
+  let prepared: Awaited<ReturnType<typeof prepareLogo>>;
+  try {
+    prepared = await prepareLogo(file.bytes);
+  } catch (err) {
+    throw new AppError('VALIDATION', imageCompressionError, { cause: err });
+  }
+  if (!prepared) throw new AppError('UNSUPPORTED_MEDIA_TYPE', studioMessages.logoNotImage);
+  const baseName = sanitizeFileName(file.fileName).replace(/\.[^.]*$/, '') || 'logo';
+  const storageKey = `${ctx.studioId}/logo/${randomUUID()}.${prepared.extension}`;
+  await deps.storage.put(storageKey, prepared.bytes);
+  return deps.db.transaction(async (tx) => {
+    const asset = await studioRepository.insertAsset(tx, ctx, {
+      kind: 'logo',
+      fileName: sanitizeFileName(`${baseName}.${prepared.extension}`),
+      contentType: prepared.contentType,
+      sizeBytes: prepared.bytes.length,
+      storageKey,
+    });
+    const row = await studioRepository.setLogo(tx, ctx, asset.id);
+    if (!row) throw notFound();
+    await recordAudit(tx, ctx, { action: 'studio.logo', entityType: 'asset', entityId: asset.id });
+    return toStudio(row);
+  });
+};
+
+export const readPublicLogo = async (deps: AppDeps, assetId: string) => {
+  const asset = await studioRepository.unsafeFindPublicLogo(deps.db, assetId);
+  const bytes = asset ? await deps.storage.get(asset.storageKey) : null;
+  if (!asset || !bytes) throw notFound();
+  return { bytes, contentType: asset.contentType };
+};

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { buildTestConfig, type Config } from '../../src/config/env.ts';
+import { createDeps, type AppDeps } from '../../src/deps.ts';
+import type { MailTransport } from '../../src/adapters/mail/mail.ts';
+import { createTestDatabase } from './test-db.ts';
+
+export type TestApp = { app: FastifyInstance; deps: AppDeps; dataDir: string; close: () => Promise<void> };
+
+/** A whole app on a fresh database (one per test file); tests isolate by creating their own studios. */
+export const buildTestApp = async (
+  overrides: Partial<Config> = {},
+  opts: { mailTransport?: MailTransport; now?: () => Date; logger?: boolean | object } = {},
+): Promise<TestApp> => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-test-'));
+  const database = await createTestDatabase();
+  const config = buildTestConfig({ DATA_DIR: dataDir, ...overrides });
+  const deps = createDeps(config, database, {
+    ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const app = await buildApp(deps, { logger: (opts.logger ?? false) as false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};

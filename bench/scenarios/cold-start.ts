@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { median, startStudiolo } from './server-process.ts';
+
+export type StartSample = {
+  /** spawn() to the STUDIOLO_READY line, measured by the bench (includes Node's own boot). */
+  readyMs: number;
+  /** The time the server printed on its ready line (from the first line of server.ts). */
+  reportedMs: number | null;
+  rssMbAtReady: number | null;
+  /** SIGTERM to exit (app.close, CHECKPOINT, PGlite close). */
+  stopMs: number;
+};
+
+export type ColdStartResult = {
+  database: 'pglite';
+  runs: number;
+  env: Record<string, string>;
+  cold: { samples: StartSample[]; medianReadyMs: number; medianReportedMs: number | null; medianRssMb: number | null };
+  warmReopen: { samples: StartSample[]; medianReadyMs: number; medianReportedMs: number | null; medianRssMb: number | null };
+  targetMs: number;
+  targetMet: boolean;
+};
+
+const env = { SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+
+const startAndStop = async (dataDir: string): Promise<StartSample> => {
+  const server = await startStudiolo({ env: { ...env, DATA_DIR: dataDir } });
+  const stopStartedAt = performance.now();
+  const exit = await server.stop();
+  if (exit.code !== 0) throw new Error(`server did not stop cleanly: ${JSON.stringify(exit)}\n${server.output()}`);
+  return {
+    readyMs: Math.round(server.readyMs),
+    reportedMs: server.reportedMs,
+    rssMbAtReady: server.rssKbAtReady === null ? null : Math.round(server.rssKbAtReady / 1024),
+    stopMs: Math.round(performance.now() - stopStartedAt),
+  };
+};
+
+const summarise = (samples: StartSample[]) => {
+  const reported = samples.map((s) => s.reportedMs).filter((v): v is number => v !== null);
+  const rss = samples.map((s) => s.rssMbAtReady).filter((v): v is number => v !== null);
+  return {
+    samples,
+    medianReadyMs: Math.round(median(samples.map((s) => s.readyMs))),
+    medianReportedMs: reported.length ? Math.round(median(reported)) : null,
+    medianRssMb: rss.length ? Math.round(median(rss)) : null,
+  };
+};
+
+/**
+ * Cold start on an empty DATA_DIR (PGlite initdb + migrations), then a warm reopen of the same directory,
+ * `runs` times, each on a fresh temporary directory.
+ */
+export const runColdStart = async (runs = 3, targetMs = 3000): Promise<ColdStartResult> => {
+  const cold: StartSample[] = [];
+  const warm: StartSample[] = [];
+  for (let i = 0; i < runs; i++) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-bench-start-'));
+    try {
+      cold.push(await startAndStop(dataDir));
+      warm.push(await startAndStop(dataDir));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const coldSummary = summarise(cold);
+  return {
+    database: 'pglite',
+    runs,
+    env,
+    cold: coldSummary,
+    warmReopen: summarise(warm),
+    targetMs,
+    targetMet: coldSummary.medianReadyMs < targetMs,
+  };
+};

@@ -1,0 +1,105 @@
+import autocannon, { type AutocannonResult } from 'autocannon';
+
+export type LoadTarget = {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** autocannon's per-request timeout in seconds (the scrypt-bound login needs far more than the default 10). */
+  timeoutS?: number;
+};
+
+export type LoadFigures = {
+  url: string;
+  method: string;
+  connections: number;
+  durationS: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  averageMs: number;
+  maxMs: number;
+  /** Mean of autocannon's per-second samples. */
+  requestsPerSec: number;
+  /** Completed responses of any status. */
+  completed: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+};
+
+export type LoadOptions = { connections: number; durationS: number; warmupS: number };
+
+const figuresOf = (target: LoadTarget, r: AutocannonResult, opts: LoadOptions): LoadFigures => ({
+  url: target.url.replace(/^https?:\/\/[^/]+/, ''),
+  method: target.method ?? 'GET',
+  connections: opts.connections,
+  durationS: opts.durationS,
+  p50Ms: r.latency.p50,
+  p90Ms: r.latency.p90,
+  p99Ms: r.latency.p99,
+  averageMs: Math.round(r.latency.average * 100) / 100,
+  maxMs: r.latency.max,
+  requestsPerSec: Math.round(r.requests.average * 10) / 10,
+  completed: r.latency.totalCount,
+  ok2xx: r['2xx'],
+  non2xx: r.non2xx,
+  errors: r.errors,
+  timeouts: r.timeouts,
+  statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
+});
+
+/** One autocannon run after a short warm-up (JIT, connection set-up, PGlite caches) whose figures are discarded. */
+export const load = async (target: LoadTarget, opts: LoadOptions): Promise<LoadFigures> => {
+  const base = {
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
+    ...(target.body ? { body: target.body } : {}),
+    connections: opts.connections,
+    timeout: target.timeoutS ?? 10,
+  } as const;
+  if (opts.warmupS > 0) await autocannon({ ...base, duration: opts.warmupS });
+  const result = await autocannon({ ...base, duration: opts.durationS, title: target.name });
+  const figures = figuresOf(target, result, opts);
+  if (figures.ok2xx === 0) {
+    throw new Error(`${target.name}: no 2xx answer (status codes ${JSON.stringify(figures.statusCodes)}, errors ${figures.errors})`);
+  }
+  return figures;
+};
+
+type Envelope<T> = { code: string; answer?: string; response: T };
+
+const postJson = async <T>(url: string, body: unknown): Promise<{ status: number; json: Envelope<T> }> => {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Envelope<T> };
+};
+
+/** Signs a user up (or logs in when it exists already) and returns its bearer token. */
+export const ensureUser = async (baseUrl: string, user: { email: string; password: string }): Promise<string> => {
+  const signup = await postJson<{ token: string }>(`${baseUrl}/app/api/user/signup`, {
+    email: user.email,
+    password: user.password,
+    nome: 'Bench',
+    cognome: 'Utente',
+  });
+  if (signup.status === 200) return signup.json.response.token;
+  const login = await postJson<{ token: string }>(`${baseUrl}/app/api/user/login`, { username: user.email, password: user.password });
+  if (login.status !== 200 || !login.json.response?.token) {
+    throw new Error(`cannot sign up or log in ${user.email}: ${signup.status} ${JSON.stringify(signup.json)} / ${login.status} ${JSON.stringify(login.json)}`);
+  }
+  return login.json.response.token;
+};
+
+/** Sanity check before loading a route: one request must answer 200. */
+export const expectOk = async (target: LoadTarget) => {
+  const res = await fetch(target.url, {
+    method: target.method ?? 'GET',
+    headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
+    ...(target.body ? { body: target.body } : {}),
+  });
+  if (res.status !== 200) throw new Error(`${target.name}: expected 200, got ${res.status} ${await res.text()}`);
+};
