@@ -8,6 +8,9 @@ export type LoadTarget = {
   body?: string;
   /** autocannon's per-request timeout in seconds (the scrypt-bound login needs far more than the default 10). */
   timeoutS?: number;
+  /** Overrides of the run's duration and warm-up for this route. */
+  durationS?: number;
+  warmupS?: number;
 };
 
 export type LoadFigures = {
@@ -37,7 +40,7 @@ const figuresOf = (target: LoadTarget, r: AutocannonResult, opts: LoadOptions): 
   url: target.url.replace(/^https?:\/\/[^/]+/, ''),
   method: target.method ?? 'GET',
   connections: opts.connections,
-  durationS: opts.durationS,
+  durationS: target.durationS ?? opts.durationS,
   p50Ms: r.latency.p50,
   p90Ms: r.latency.p90,
   p99Ms: r.latency.p99,
@@ -62,8 +65,9 @@ export const load = async (target: LoadTarget, opts: LoadOptions): Promise<LoadF
     connections: opts.connections,
     timeout: target.timeoutS ?? 10,
   } as const;
-  if (opts.warmupS > 0) await autocannon({ ...base, duration: opts.warmupS });
-  const result = await autocannon({ ...base, duration: opts.durationS, title: target.name });
+  const warmupS = target.warmupS ?? opts.warmupS;
+  if (warmupS > 0) await autocannon({ ...base, duration: warmupS });
+  const result = await autocannon({ ...base, duration: target.durationS ?? opts.durationS, title: target.name });
   const figures = figuresOf(target, result, opts);
   if (figures.ok2xx === 0) {
     throw new Error(`${target.name}: no 2xx answer (status codes ${JSON.stringify(figures.statusCodes)}, errors ${figures.errors})`);

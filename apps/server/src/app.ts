@@ -61,6 +61,11 @@ export const buildApp = async (deps: AppDeps, opts: { logger?: FastifyServerOpti
     bodyLimit: 2 * 1024 * 1024,
     requestTimeout: 60_000,
     genReqId: () => crypto.randomUUID(),
+    // Malformed URLs and over-long path parameters answer in the envelope like every other bad request.
+    frameworkErrors: (error, _req, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      reply.status(status).send({ code: 'ERROR', answer: httpMessages.badRequest });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,6 +82,7 @@ export const buildApp = async (deps: AppDeps, opts: { logger?: FastifyServerOpti
         url: route.url,
         access: route.config?.access,
         turnstile: Boolean(route.config?.turnstile),
+        schema: route.schema as RegisteredRoute['schema'],
       });
     }
   });

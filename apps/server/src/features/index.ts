@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { registerMailRoutes } from './mail/mail.routes.ts';
+import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerStaffRoutes } from './staff/staff.routes.ts';
 import { registerStudioRoutes } from './studio/studio.routes.ts';
 
@@ -7,4 +9,6 @@ import { registerStudioRoutes } from './studio/studio.routes.ts';
 export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerStudioRoutes(app, deps);
   registerStaffRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+  registerMailRoutes(app, deps);
 };

@@ -22,7 +22,14 @@ export type RouteAccess =
 export const tenantResources = ['studio', 'staff-member', 'calendar', 'calendar-resource', 'mail-message', 'settings'] as const;
 export type TenantResource = (typeof tenantResources)[number];
 
-export type RegisteredRoute = { method: string; url: string; access: RouteAccess | undefined; turnstile: boolean };
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  turnstile: boolean;
+  /** The zod schemas the route validates with (the bad-input suite derives broken requests from them). */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[] } | undefined;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {

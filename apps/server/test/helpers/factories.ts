@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { StudioInput } from '@studiolo/domain/studio';
+import { apiOk } from './http.ts';
+import type { TestStudioUser } from './login-as.ts';
 
 /** A unique e-mail per call: tests isolate by creating their own users and studios. */
 export const uniqueEmail = (prefix = 'utente') => `${prefix}.${randomUUID().slice(0, 8)}@example.it`;
@@ -23,3 +26,34 @@ export const validStudioInput = (overrides: Partial<StudioInput> = {}): StudioIn
   tassazione: { regimeFiscale: 'RF_19' },
   ...overrides,
 });
+
+/**
+ * One studio-owned resource of the given kind, created through the API as its owner would, for the
+ * generic tenant-isolation suite. @returns the id the resource's routes take as their path parameter.
+ */
+export const createTenantResource = async (
+  app: FastifyInstance,
+  owner: TestStudioUser,
+  resource: 'calendar-resource' | 'mail-message',
+): Promise<string> => {
+  if (resource === 'calendar-resource') {
+    const room = await apiOk<{ id: string }>(app, {
+      method: 'POST',
+      url: '/settings/calendario/rooms',
+      token: owner.token,
+      body: { name: `Stanza ${randomUUID().slice(0, 4)}`, description: null, active: true },
+    });
+    return room.id;
+  }
+  const email = uniqueEmail('posta');
+  await apiOk(app, {
+    method: 'POST',
+    url: '/staff',
+    token: owner.token,
+    body: { name: 'Marta', lastname: 'Grigi', email, role: 'ROLE_STAFF_COLLABORATORE' },
+  });
+  const outbox = await apiOk<{ id: string; to: string }[]>(app, { method: 'GET', url: '/outbox', token: owner.token });
+  const mail = outbox.find((m) => m.to === email);
+  if (!mail) throw new Error(`no mail to ${email} in the outbox`);
+  return mail.id;
+};

@@ -1,7 +1,7 @@
 import { Box, ColorSwatch, Group, Input, isLightColor, Stack, Text, Tooltip } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { IconCheck } from '@tabler/icons-react';
 import { type AvatarColor, avatarColors } from '@studiolo/domain/staff';
+import { IconCheck } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 import { widgetMessages } from './widget.messages.ts';
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, type MantineColor, Text } from '@mantine/core';
+import { Button, Group, type MantineColor, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { widgetMessages } from './widget.messages.ts';
 

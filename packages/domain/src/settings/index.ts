@@ -1,1 +1,2 @@
+export * from './settings.messages.ts';
 export * from './settings.schema.ts';

@@ -1,23 +1,33 @@
 import { z } from '../shared/zod-it.ts';
+import { settingsMessages } from './settings.messages.ts';
 
 /** PATCH sections of /settings (spec part 1 §3, §7). Their contents are filled by later features. */
 export const settingsSections = ['fattura', 'sistema-ts', 'cartella-paziente', 'general', 'calendario'] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
+/** The most a stored section may hold, as JSON text (also checked after a PATCH merges into it). */
+export const settingsSectionMaxChars = 65_536;
+
 /** A section body: a JSON object of at most 64 KiB; each feature narrows it when it owns the section. */
 export const settingsSectionInputSchema = z
   .record(z.string().max(100), z.unknown())
-  .refine((v) => JSON.stringify(v).length <= 65_536, { error: 'Impostazioni troppo grandi' });
+  .refine((v) => JSON.stringify(v).length <= settingsSectionMaxChars, { error: settingsMessages.tooLarge });
 
 export const documentTypes = ['TD_01', 'PROFORMA', 'FATTURA_SANITARIA', 'FATTURA_ELETTRONICA', 'NOTA_DI_CREDITO'] as const;
 
 /** PUT /settings/fatturazione/sezionali {name, active, documentTypes} */
 export const sezionaleInputSchema = z.object({
-  name: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9/\-_]+$/, { error: 'Sezionale non valido' }),
+  name: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9/\-_]+$/, { error: settingsMessages.sezionaleInvalid }),
   active: z.boolean().default(true),
   documentTypes: z.array(z.enum(documentTypes)).max(documentTypes.length).default([]),
 });
 export type Sezionale = z.infer<typeof sezionaleInputSchema>;
+/** A sezionale as answered (no transforms or defaults: response schemas are encoded). */
+export const sezionaleSchema = z.object({
+  name: z.string(),
+  active: z.boolean(),
+  documentTypes: z.array(z.enum(documentTypes)),
+});
 
 /** Calendar resources of settings calendario (rooms, service locations, medical devices). */
 export const calendarResourceKinds = ['rooms', 'service-locations', 'medical-devices'] as const;
@@ -28,6 +38,39 @@ export const calendarResourceInputSchema = z.object({
   description: z.string().trim().max(500).nullish(),
   active: z.boolean().default(true),
 });
+/** PATCH /settings/calendario/{kind}/{id}: only the fields sent change (no defaults here, unlike creation). */
+export const calendarResourcePatchSchema = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  description: z.string().trim().max(500).nullish(),
+  active: z.boolean().optional(),
+});
+export type CalendarResourcePatch = z.infer<typeof calendarResourcePatchSchema>;
+
+/** Where each kind appears in the calendario section of GET /settings. */
+export const calendarResourceGroups = {
+  rooms: 'rooms',
+  'service-locations': 'serviceLocations',
+  'medical-devices': 'medicalDevices',
+} as const satisfies Record<CalendarResourceKind, string>;
+const calendarResourceGroupKeys: readonly string[] = Object.values(calendarResourceGroups);
+
+/** The calendario section body: its resources are not part of it, they have their own routes. */
+export const calendarioSectionInputSchema = settingsSectionInputSchema.superRefine((v, ctx) => {
+  for (const key of Object.keys(v)) {
+    if (calendarResourceGroupKeys.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: settingsMessages.calendarResourcesReadOnly });
+  }
+});
+
+/** POST /settings: the sections sent replace the stored ones, all at once; the others stay as they are. */
+export const settingsInputSchema = z.strictObject({
+  fattura: settingsSectionInputSchema.optional(),
+  'sistema-ts': settingsSectionInputSchema.optional(),
+  'cartella-paziente': settingsSectionInputSchema.optional(),
+  general: settingsSectionInputSchema.optional(),
+  calendario: calendarioSectionInputSchema.optional(),
+});
+export type SettingsInput = z.infer<typeof settingsInputSchema>;
+
 export const calendarResourceSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -45,13 +88,8 @@ export const settingsSchema = z.object({
     serviceLocations: z.array(calendarResourceSchema),
     medicalDevices: z.array(calendarResourceSchema),
   }).catchall(z.unknown()),
-  sezionali: z.array(sezionaleInputSchema),
+  sezionali: z.array(sezionaleSchema),
+  /** spec part 2 §7: off until the studio enables passive invoicing. */
   passiveInvoiceEnabled: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
-
-export const settingsMessages = {
-  saved: 'Impostazioni salvate',
-  resourceSaved: 'Elemento salvato',
-  resourceDeleted: 'Elemento eliminato',
-} as const;

@@ -4,28 +4,38 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 
-type ProvidersOptions = Omit<RenderOptions, 'wrapper'> & {
-  /** History entries of the MemoryRouter, the last one is the current page unless initialIndex says otherwise. */
+type RouterEntries = {
+  /** History entries of the MemoryRouter; the last one is the current page unless initialIndex says otherwise. */
   initialEntries?: string[];
   initialIndex?: number;
 };
 
-/** Renders inside MantineProvider (test env: no transitions, no portals) and a MemoryRouter; returns a user-event instance too. */
+const Providers = ({ children, initialEntries = ['/'], initialIndex }: RouterEntries & { children: ReactNode }) => (
+  <MantineProvider env="test">
+    <MemoryRouter initialEntries={initialEntries} initialIndex={initialIndex ?? initialEntries.length - 1}>
+      {children}
+    </MemoryRouter>
+  </MantineProvider>
+);
+
+/**
+ * Renders inside MantineProvider (test env: no transitions, no portals) and a MemoryRouter.
+ * Returns a user-event instance, and a rerender that keeps the providers (and so the router's state).
+ */
 export const renderWithProviders = (
   ui: ReactElement,
-  { initialEntries = ['/'], initialIndex, ...options }: ProvidersOptions = {},
+  { initialEntries, initialIndex, ...options }: RouterEntries & Omit<RenderOptions, 'wrapper'> = {},
 ) => {
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <MantineProvider env="test">
-      <MemoryRouter initialEntries={initialEntries} initialIndex={initialIndex ?? initialEntries.length - 1}>
-        {children}
-      </MemoryRouter>
-    </MantineProvider>
+  const wrap = (element: ReactElement) => (
+    <Providers initialEntries={initialEntries} initialIndex={initialIndex}>
+      {element}
+    </Providers>
   );
-  return { user: userEvent.setup(), ...render(ui, { wrapper: Wrapper, ...options }) };
+  const result = render(wrap(ui), options);
+  return { ...result, user: userEvent.setup(), rerender: (next: ReactElement) => result.rerender(wrap(next)) };
 };
 
-/** Shows the current path and query string so tests can read where the app went, as a user reads the address bar. */
+/** Shows the current path and query string, so tests read where the app went as a user reads the address bar. */
 export const LocationDisplay = () => {
   const location = useLocation();
   return <output aria-label="Indirizzo">{`${location.pathname}${location.search}`}</output>;

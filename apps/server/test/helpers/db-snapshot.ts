@@ -1,0 +1,21 @@
+import type { Db } from '../../src/db/client.ts';
+
+/**
+ * A fingerprint of every row of every table (audit trail excepted, which records refused attempts too):
+ * equal before and after a request means the request changed nothing.
+ */
+export const snapshotDatabase = async (db: Db): Promise<Record<string, string>> => {
+  const tables = await db.execute<{ table_name: string }>(
+    `select table_name from information_schema.tables
+     where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'audit_events'
+     order by table_name`,
+  );
+  const out: Record<string, string> = {};
+  for (const { table_name } of tables.rows) {
+    const r = await db.execute<{ h: string | null; n: number }>(
+      `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h, count(*)::int as n from "${table_name}" t`,
+    );
+    out[table_name] = `${r.rows[0]?.n}:${r.rows[0]?.h}`;
+  }
+  return out;
+};

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { snapshotDatabase } from '../helpers/db-snapshot.ts';
+import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
+import { brokenObjects, toJsonSchema } from './broken-requests.ts';
+import { routeKey, routeSamples, sendRoute, type RouteRequest } from './route-samples.ts';
+
+/**
+ * For every route: requests derived from its schema but broken (wrong types, missing fields, too long and
+ * huge strings, hostile text where a format is expected, malformed ids) answer 4xx with the envelope,
+ * never 5xx, and change nothing.
+ */
+let t: TestApp;
+let owner: TestStudioUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await createStudioOwner(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const isErrorEnvelope = (body: { code?: string; answer?: unknown }) =>
+  body.code === 'ERROR' && (typeof body.answer === 'string' || Array.isArray(body.answer)) && String(body.answer).length > 0;
+
+describe('bad input', () => {
+  it('answers every broken request with a 4xx Italian envelope and leaves the data unchanged', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of t.app.apiRoutes) {
+      const key = routeKey(route);
+      const sample = routeSamples[key];
+      if (!sample) continue;
+      const valid = await sample({ t, owner });
+      const variants: { label: string; req: RouteRequest; raw?: string }[] = [];
+      const bodySchema = toJsonSchema(route.schema?.body);
+      if (bodySchema) for (const v of brokenObjects(bodySchema, valid.body ?? {})) variants.push({ label: `body ${v.label}`, req: { ...valid, body: v.value } });
+      const querySchema = toJsonSchema(route.schema?.querystring);
+      if (querySchema) for (const v of brokenObjects(querySchema, valid.query ?? {}, true)) variants.push({ label: `query ${v.label}`, req: { ...valid, query: v.value as Record<string, string> } });
+      const paramsSchema = toJsonSchema(route.schema?.params);
+      if (paramsSchema && valid.params) {
+        for (const name of Object.keys(valid.params)) {
+          for (const bad of ['non-un-id', "1' OR '1'='1", '%00', 'x'.repeat(300)]) {
+            variants.push({ label: `param ${name}=${bad.slice(0, 12)}`, req: { ...valid, params: { ...valid.params, [name]: bad } } });
+          }
+        }
+      }
+      if (valid.file) {
+        variants.push({ label: 'a text file instead of an image', req: { ...valid, file: { ...valid.file, contentType: 'text/plain', bytes: Buffer.from('ciao') } } });
+        variants.push({ label: 'JSON instead of multipart', req: { ...valid, file: undefined, body: { file: 'x' } } as RouteRequest });
+      }
+      for (const variant of variants) {
+        const before = await snapshotDatabase(t.deps.db);
+        const res = await sendRoute(t, route, variant.req, owner.token);
+        sent++;
+        const what = `${key} ${variant.label}`;
+        if (res.status < 400 || res.status > 499) failures.push(`${what} → ${res.status}`);
+        else if (!isErrorEnvelope(res.body)) failures.push(`${what} → no error envelope`);
+        if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before)) failures.push(`${what} changed data`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(100);
+  });
+
+  it('answers malformed JSON with 400 and the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/app/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "a@b.it", "password": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'ERROR', answer: 'Richiesta non valida' });
+  });
+
+  it('answers a body over the size limit with 413 and the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/app/api/user',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      payload: JSON.stringify({ nome: 'x'.repeat(3 * 1024 * 1024), cognome: 'y' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'ERROR', answer: 'Il file è troppo grande' });
+  });
+
+  it('answers an unknown API path with 404 and the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/app/api/non-esiste' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'ERROR', answer: 'Risorsa non trovata' });
+  });
+});

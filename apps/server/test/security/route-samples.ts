@@ -1,0 +1,121 @@
+import sharp from 'sharp';
+import type { TestApp } from '../helpers/build-test-app.ts';
+import { api, apiOk, type ApiResult } from '../helpers/http.ts';
+import type { TestStudioUser } from '../helpers/login-as.ts';
+import { multipartFile } from '../helpers/multipart.ts';
+import { testPassword, uniqueEmail, validStudioInput } from '../helpers/factories.ts';
+
+/** One valid request of a route, built for a given studio owner (creating what it addresses). */
+export type RouteRequest = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  file?: { field: string; fileName: string; contentType: string; bytes: Buffer };
+};
+export type SampleFixture = { t: TestApp; owner: TestStudioUser };
+export type RouteSample = (f: SampleFixture) => Promise<RouteRequest>;
+
+export const smallPng = () =>
+  sharp({ create: { width: 40, height: 20, channels: 3, background: '#1E88E5' } }).png().toBuffer();
+
+const invitedMember = async ({ t, owner }: SampleFixture) => {
+  const member = await apiOk<{ id: string }>(t.app, {
+    method: 'POST',
+    url: '/staff',
+    token: owner.token,
+    body: { name: 'Sara', lastname: 'Gialli', email: uniqueEmail('invito'), role: 'ROLE_STAFF_COLLABORATORE' },
+  });
+  return member.id;
+};
+
+const uploadedLogo = async ({ t, owner }: SampleFixture) => {
+  const file = multipartFile('file', 'logo.png', 'image/png', await smallPng());
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/app/api/studio/logo',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': file.contentType },
+    payload: file.payload,
+  });
+  const url = (res.json() as { response: { logo: { assetUrl: string } } }).response.logo.assetUrl;
+  return url.split('/').pop() as string;
+};
+
+/**
+ * A valid request for every API route, keyed "METHOD /app/api/path". The security suites fail for a route
+ * without one, so each new route brings its sample along.
+ */
+export const routeSamples: Record<string, RouteSample> = {
+  'GET /app/api/health': async () => ({}),
+  'GET /app/api/config': async () => ({}),
+  'GET /app/api/docs': async () => ({}),
+  'POST /app/api/user/signup': async () => ({ body: { email: uniqueEmail(), password: testPassword, nome: 'Elena', cognome: 'Blu' } }),
+  'POST /app/api/user/login': async ({ owner }) => ({ body: { username: owner.email, password: testPassword } }),
+  'POST /app/api/user/login/2fa': async () => ({ body: { challengeToken: 'x'.repeat(40), code: '123456' } }),
+  'POST /app/api/user/resetPwd': async ({ owner }) => ({ body: { email: owner.email } }),
+  'POST /app/api/user/changePwd': async () => ({ body: { oldPassword: testPassword, password: 'una-nuova-password' } }),
+  'GET /app/api/user/getUser': async () => ({}),
+  'PUT /app/api/user': async () => ({ body: { nome: 'Giulia', cognome: 'Bianchi' } }),
+  'PUT /app/api/user/current-studio': async ({ owner }) => ({ body: { studioId: owner.studioId } }),
+  'POST /app/api/user/2fa/setup': async () => ({ body: {} }),
+  'POST /app/api/user/2fa/enable': async () => ({ body: { code: '123456' } }),
+  'POST /app/api/user/2fa/disable': async () => ({ body: { code: '123456' } }),
+  'GET /app/api/studio': async () => ({}),
+  'PUT /app/api/studio': async () => ({ body: validStudioInput({ professione: 'Osteopata' }) }),
+  'POST /app/api/studio': async () => ({ body: validStudioInput() }),
+  'POST /app/api/studio/initial-setup': async () => ({ body: { studio: validStudioInput() } }),
+  'PUT /app/api/studio/security': async () => ({ body: { requireStaffTwoFactor: false } }),
+  'POST /app/api/studio/logo': async () => ({
+    file: { field: 'file', fileName: 'logo.png', contentType: 'image/png', bytes: await smallPng() },
+  }),
+  'GET /app/api/public/logos/:assetId': async (f) => ({ params: { assetId: await uploadedLogo(f) } }),
+  'GET /app/api/staff': async () => ({}),
+  'POST /app/api/staff': async () => ({
+    body: { name: 'Paolo', lastname: 'Viola', email: uniqueEmail('nuovo'), role: 'ROLE_STAFF_CONTABILE' },
+  }),
+  'PUT /app/api/staff/:id': async (f) => ({
+    params: { id: await invitedMember(f) },
+    body: { name: 'Sara', lastname: 'Gialli', role: 'ROLE_STAFF_ADMIN' },
+  }),
+  'DELETE /app/api/staff/:id': async (f) => ({ params: { id: await invitedMember(f) } }),
+  'POST /app/api/staff/:id/invite': async (f) => ({ params: { id: await invitedMember(f) } }),
+  'POST /app/api/staff/invitations/accept': async () => ({ body: { token: 'x'.repeat(40) } }),
+};
+
+export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/** Sends a sample request (or a variant of it) to a route, as the holder of `token`. */
+export const sendRoute = async (
+  t: TestApp,
+  route: { method: string; url: string },
+  req: RouteRequest,
+  token: string | null,
+  extraQuery: Record<string, string> = {},
+): Promise<ApiResult> => {
+  const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(req.params?.[name] ?? '00000000-0000-4000-8000-000000000000'));
+  const url = path.replace(/^\/app\/api/, '');
+  const query = { ...req.query, ...extraQuery };
+  if (req.file) {
+    const file = multipartFile(req.file.field, req.file.fileName, req.file.contentType, req.file.bytes);
+    const res = await t.app.inject({
+      method: route.method as 'POST',
+      url: `/app/api${url}`,
+      query,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': file.contentType },
+      payload: file.payload,
+    });
+    let body: ApiResult['body'];
+    try {
+      body = res.json();
+    } catch {
+      body = { code: 'NOT_JSON' };
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  }
+  return api(t.app, {
+    method: route.method as 'GET',
+    url,
+    token,
+    query,
+    ...(req.body !== undefined ? { body: req.body } : {}),
+  });
+};

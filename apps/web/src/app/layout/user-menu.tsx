@@ -1,0 +1,79 @@
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconLifebuoy, IconLogout, IconUser } from '@tabler/icons-react';
+import { initialsOf } from '@studiolo/domain/staff';
+import { supportRoles } from '@studiolo/domain/shared';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { ProfileDialog } from '../../features/auth/components/profile-dialog.tsx';
+import { SupportModeDialog } from '../../features/auth/components/support-mode-dialog.tsx';
+import { clearSession, useSupportMode } from '../../lib/session.ts';
+
+/** The header's user menu: profile, support mode (platform operators), sign-out. */
+export const UserMenu = ({ studioName }: { studioName: string }) => {
+  const { data: user } = useCurrentUser();
+  const support = useSupportMode();
+  const navigate = useNavigate();
+  const [profileOpened, profile] = useDisclosure(false);
+  const [supportOpened, supportDialog] = useDisclosure(false);
+  if (!user) return null;
+
+  const fullName = [user.nome, user.cognome].filter(Boolean).join(' ') || user.username;
+  // spec part 1 §6: only ROLE_ADMIN and ROLE_DEV may use support mode.
+  const canSupport = !support && (supportRoles as readonly string[]).includes(user.role);
+
+  const signOut = () => {
+    clearSession();
+    navigate('/signIn', { replace: true });
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label="Menu utente" style={{ borderRadius: 'var(--mantine-radius-md)' }} p={4}>
+            <Group gap={8} wrap="nowrap">
+              <Avatar color="studiolo" radius="xl" size={34} variant="light">
+                <span aria-hidden>{initialsOf(user.nome, user.cognome)}</span>
+              </Avatar>
+              <Stack gap={0} visibleFrom="sm" style={{ maxWidth: 180 }}>
+                <Text size="sm" fw={600} truncate="end">
+                  {fullName}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {user.username}
+                </Text>
+              </Stack>
+              <IconChevronDown size={16} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+              {fullName}
+            </Text>
+            <Text size="xs" truncate="end">
+              {studioName || user.username}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={profile.open}>
+            Profilo
+          </Menu.Item>
+          {canSupport && (
+            <Menu.Item leftSection={<IconLifebuoy size={16} aria-hidden />} onClick={supportDialog.open}>
+              Modalità support
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
+            Esci
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ProfileDialog opened={profileOpened} onClose={profile.close} user={user} onPasswordChanged={signOut} />
+      <SupportModeDialog opened={supportOpened} onClose={supportDialog.close} />
+    </>
+  );
+};

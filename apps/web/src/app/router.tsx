@@ -1,0 +1,97 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { configureHttp } from '../lib/http.ts';
+import { getToken } from '../lib/session.ts';
+import { PageLoader } from './layout/page-loader.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteError } from './layout/route-error.tsx';
+
+/** Empty path: the app when signed in, sign-in otherwise (spec part 1 §2). */
+const IndexRedirect = () => <Navigate to={getToken() ? '/customers' : '/signIn'} replace />;
+
+// Every page is its own chunk (GUIDE §5: code-split per route).
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
+    children: [
+      { index: true, Component: IndexRedirect },
+      { path: 'welcome', lazy: async () => ({ Component: (await import('./routes/welcome.tsx')).WelcomePage }) },
+      { path: 'landing-page', lazy: async () => ({ Component: (await import('./routes/landing-page.tsx')).LandingPage }) },
+      {
+        path: 'documenti-legali',
+        lazy: async () => ({ Component: (await import('./routes/documenti-legali.tsx')).LegalDocumentsPage }),
+      },
+      { path: 'sign', lazy: async () => ({ Component: (await import('./routes/sign.tsx')).SignPage }) },
+      { path: 'prenota', lazy: async () => ({ Component: (await import('./routes/prenota.tsx')).BookingPage }) },
+      {
+        lazy: async () => ({ Component: (await import('./layout/auth-layout.tsx')).AuthLayout }),
+        children: [
+          { path: 'signIn', lazy: async () => ({ Component: (await import('./routes/sign-in.tsx')).SignInPage }) },
+          { path: 'signUp', lazy: async () => ({ Component: (await import('./routes/sign-up.tsx')).SignUpPage }) },
+          {
+            path: 'forgotPassword',
+            lazy: async () => ({ Component: (await import('./routes/forgot-password.tsx')).ForgotPasswordPage }),
+          },
+          {
+            path: 'confirmationPassword',
+            lazy: async () => ({ Component: (await import('./routes/confirmation-password.tsx')).ConfirmationPasswordPage }),
+          },
+          {
+            path: 'resetPassword',
+            lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordPage }),
+          },
+        ],
+      },
+      {
+        // Signed in, with or without a studio.
+        lazy: async () => ({ Component: (await import('./layout/require-token.tsx')).RequireToken }),
+        children: [
+          { path: 'on-boarding', lazy: async () => ({ Component: (await import('./routes/on-boarding.tsx')).OnBoardingPage }) },
+          { path: 'invito', lazy: async () => ({ Component: (await import('./routes/invito.tsx')).InvitePage }) },
+        ],
+      },
+      {
+        // The main app: signed in and with a studio, inside the shell.
+        lazy: async () => ({ Component: (await import('./layout/app-layout.tsx')).AppLayout }),
+        children: [
+          { path: 'customers', lazy: async () => ({ Component: (await import('./routes/customers.tsx')).CustomersPage }) },
+          {
+            path: 'customers/add',
+            lazy: async () => ({ Component: (await import('./routes/customers-add.tsx')).CustomerAddPage }),
+          },
+          { path: 'calendar', lazy: async () => ({ Component: (await import('./routes/calendar.tsx')).CalendarPage }) },
+          {
+            path: 'calendar/settings',
+            lazy: async () => ({ Component: (await import('./routes/calendar-settings.tsx')).CalendarSettingsPage }),
+          },
+          { path: 'billing', lazy: async () => ({ Component: (await import('./routes/billing.tsx')).BillingPage }) },
+          { path: 'accounting', lazy: async () => ({ Component: (await import('./routes/accounting.tsx')).AccountingPage }) },
+          {
+            path: 'accounting/fattura',
+            lazy: async () => ({ Component: (await import('./routes/accounting-fattura.tsx')).InvoicePage }),
+          },
+          {
+            path: 'financial-analytics',
+            lazy: async () => ({ Component: (await import('./routes/financial-analytics.tsx')).FinancialAnalyticsPage }),
+          },
+          {
+            path: 'modulistica-v2/form-template-editor',
+            lazy: async () => ({ Component: (await import('./routes/form-template-editor.tsx')).FormTemplateEditorPage }),
+          },
+          { path: 'impostazioni', lazy: async () => ({ Component: (await import('./routes/impostazioni.tsx')).SettingsPage }) },
+        ],
+      },
+      // Any unknown path: sign-in (spec part 1 §2), which forwards a signed-in user to the app.
+      { path: '*', element: <Navigate to="/signIn" replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => {
+  const router = createBrowserRouter(routes);
+  // The 401 sign-out redirect goes through the router: no page reload, state kept clean.
+  configureHttp({ navigate: (to) => void router.navigate(to, { replace: true }) });
+  return router;
+};

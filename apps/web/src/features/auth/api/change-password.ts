@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ChangePwdInput } from '@studiolo/domain/auth';
+import { http } from '../../../lib/http.ts';
+
+/** POST /user/changePwd: with the e-mailed token, or the old password when signed in. */
+export const changePassword = (input: ChangePwdInput) => http.post<null>('/user/changePwd', input);
+
+export const useChangePassword = () => useMutation({ mutationFn: changePassword });

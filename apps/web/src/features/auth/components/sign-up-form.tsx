@@ -1,0 +1,115 @@
+import { Alert, Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconMailOpened } from '@tabler/icons-react';
+import { type LoginResponse, signupInputSchema } from '@studiolo/domain/auth';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { applyServerFieldErrors } from '../../../lib/form.ts';
+import { isHttpError } from '../../../lib/http.ts';
+import { useSignup } from '../api/signup.ts';
+
+const formSchema = signupInputSchema.pick({ nome: true, cognome: true, email: true, password: true });
+
+/** Sign-up; an invitation token (staff invite) or a referrer id (invite-a-friend) travel with it. */
+export const SignUpForm = ({
+  inviteToken,
+  customerInvitedByUserId,
+  signInHref,
+  onSignedUp,
+}: {
+  inviteToken: string | null;
+  customerInvitedByUserId: string | null;
+  signInHref: string;
+  onSignedUp: (session: LoginResponse) => void;
+}) => {
+  const signup = useSignup();
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { nome: '', cognome: '', email: '', password: '' },
+    validate: schemaResolver(formSchema, { sync: true }),
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setUnavailable(null);
+        signup.mutate(
+          {
+            ...values,
+            ...(inviteToken ? { inviteToken } : {}),
+            ...(customerInvitedByUserId ? { customerInvitedByUserId } : {}),
+          },
+          {
+            onSuccess: onSignedUp,
+            onError: (e) => {
+              if (isHttpError(e) && e.status === 503) setUnavailable(e.message);
+              applyServerFieldErrors(form, e);
+            },
+          },
+        );
+      })}
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz={24}>
+            Crea il tuo account
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            {inviteToken ? 'Completa la registrazione per unirti allo studio.' : 'Inizia a gestire il tuo studio in pochi minuti.'}
+          </Text>
+        </div>
+        {inviteToken && (
+          <Alert color="studiolo" variant="light" icon={<IconMailOpened size={18} aria-hidden />}>
+            Sei stato invitato a collaborare con uno studio. Usa l'email a cui è arrivato l'invito.
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Nome" autoComplete="given-name" withAsterisk {...form.getInputProps('nome')} />
+          <TextInput label="Cognome" autoComplete="family-name" withAsterisk {...form.getInputProps('cognome')} />
+        </SimpleGrid>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="nome@studio.it"
+          withAsterisk
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          description="Almeno 8 caratteri. Meglio una frase facile da ricordare."
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        {unavailable && (
+          <Alert color="orange" role="alert">
+            {unavailable}
+          </Alert>
+        )}
+        <Button type="submit" fullWidth loading={signup.isPending}>
+          Registrati
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          Registrandoti accetti i{' '}
+          <Anchor component={Link} to="/documenti-legali#termini" size="xs">
+            termini di servizio
+          </Anchor>{' '}
+          e l'
+          <Anchor component={Link} to="/documenti-legali#privacy" size="xs">
+            informativa sulla privacy
+          </Anchor>
+          .
+        </Text>
+        <Text size="sm" ta="center">
+          Hai già un account?{' '}
+          <Anchor component={Link} to={signInHref} fw={600}>
+            Accedi
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,140 @@
+import { Alert, Anchor, Button, Code, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { type LoginResponse, totpCodeSchema } from '@studiolo/domain/auth';
+import { z } from '@studiolo/domain/shared';
+import { useEffect, useRef } from 'react';
+import { applyServerFieldErrors } from '../../../lib/form.ts';
+import { useEnableTwoFactor } from '../api/enable-2fa.ts';
+import { useSetupTwoFactor } from '../api/setup-2fa.ts';
+
+const codeSchema = z.object({ code: totpCodeSchema });
+
+/** Groups a base32 secret in fours so it can be typed by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/**
+ * Sets up the authenticator app: shows the otpauth address and the secret, then confirms a code.
+ * With a challengeToken (a sign-in that requires it) enabling answers the session token.
+ */
+export const TwoFactorSetup = ({
+  challengeToken,
+  onEnabled,
+  onCancel,
+}: {
+  challengeToken?: string;
+  onEnabled: (result: LoginResponse | null) => void;
+  onCancel?: () => void;
+}) => {
+  const setup = useSetupTwoFactor();
+  const enable = useEnableTwoFactor();
+  const started = useRef(false);
+  const form = useForm({ mode: 'controlled', initialValues: { code: '' }, validate: schemaResolver(codeSchema, { sync: true }) });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new secret once per mount
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    setup.mutate(challengeToken ? { challengeToken } : {});
+  }, []);
+
+  if (setup.isPending || setup.isIdle) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">Preparazione della verifica in due passaggi…</Text>
+      </Group>
+    );
+  }
+  if (setup.isError) {
+    return (
+      <Stack>
+        <Alert color="red" title="Configurazione non riuscita">
+          Non è stato possibile generare il codice segreto. Riprova.
+        </Alert>
+        <Group>
+          <Button onClick={() => setup.mutate(challengeToken ? { challengeToken } : {})}>Riprova</Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Annulla
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+
+  const { secret, otpauthUrl } = setup.data;
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(({ code }) =>
+        enable.mutate(
+          { code: code.trim(), ...(challengeToken ? { challengeToken } : {}) },
+          { onSuccess: onEnabled, onError: (e) => applyServerFieldErrors(form, e) },
+        ),
+      )}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          1. Apri la tua app di autenticazione (Google Authenticator, Microsoft Authenticator, 1Password…) e aggiungi un
+          account. Dal telefono puoi{' '}
+          <Anchor href={otpauthUrl} size="sm">
+            aprire direttamente l'app
+          </Anchor>
+          , altrimenti inserisci la chiave a mano.
+        </Text>
+        <Stack gap={4}>
+          <Text size="sm" fw={600} id="totp-secret-label">
+            Chiave segreta
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Code aria-labelledby="totp-secret-label" fz="md" style={{ wordBreak: 'break-all' }} data-testid="totp-secret">
+              {grouped(secret)}
+            </Code>
+            <CopyButton value={secret}>
+              {({ copied, copy }) => (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={copy}
+                  leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+                >
+                  {copied ? 'Copiata' : 'Copia chiave'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={600} id="totp-url-label">
+            Indirizzo di configurazione (otpauth)
+          </Text>
+          <Code block aria-labelledby="totp-url-label" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="totp-url">
+            {otpauthUrl}
+          </Code>
+        </Stack>
+        <Text size="sm">2. Inserisci il codice di 6 cifre mostrato dall'app.</Text>
+        <TextInput
+          label="Codice di verifica"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="123456"
+          withAsterisk
+          {...form.getInputProps('code')}
+        />
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Annulla
+            </Button>
+          )}
+          <Button type="submit" loading={enable.isPending}>
+            Attiva la verifica
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
