@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -54,9 +54,17 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
 });
 
 /** Builds the whole app without listening: server.ts and the tests call it. */
-export const buildApp = async (deps: AppDeps, opts: { logger?: FastifyServerOptions['logger'] } = {}) => {
+export const buildApp = async (
+  deps: AppDeps,
+  opts: { logger?: false | { level: string; stream?: NodeJS.WritableStream } } = {},
+) => {
+  // Tests may silence or capture the log, never change what it redacts.
+  const logger =
+    opts.logger === false
+      ? false
+      : { ...(loggerOptions(opts.logger?.level ?? deps.config.LOG_LEVEL) as object), ...(opts.logger?.stream ? { stream: opts.logger.stream } : {}) };
   const app: FastifyInstance = Fastify({
-    logger: opts.logger ?? loggerOptions(deps.config.LOG_LEVEL),
+    logger,
     trustProxy: deps.config.NODE_ENV === 'production',
     bodyLimit: 2 * 1024 * 1024,
     requestTimeout: 60_000,
@@ -64,12 +72,13 @@ export const buildApp = async (deps: AppDeps, opts: { logger?: FastifyServerOpti
     // Malformed URLs and over-long path parameters answer in the envelope like every other bad request.
     frameworkErrors: (error, _req, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      reply.status(status).send({ code: 'ERROR', answer: httpMessages.badRequest });
+      (reply as unknown as FastifyReply).status(status).send({ code: 'ERROR', answer: httpMessages.badRequest });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const webDist = webDistOf(deps);
+  registerErrorHandler(app, { spaFallback: webDist !== null });
 
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onRoute', (route) => {
@@ -155,20 +164,18 @@ export const buildApp = async (deps: AppDeps, opts: { logger?: FastifyServerOpti
     { prefix: apiPrefix },
   );
 
-  await registerWebApp(app, deps);
+  await registerWebApp(app, webDist);
   return app;
 };
 
 /** Serves the built web app on the same port; every unknown non-API path gets index.html (client routing). */
-const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
+const webDistOf = (deps: AppDeps) => {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const dist = path.resolve(deps.config.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
-  if (!existsSync(path.join(dist, 'index.html'))) return;
+  return existsSync(path.join(dist, 'index.html')) ? dist : null;
+};
+
+const registerWebApp = async (app: FastifyInstance, dist: string | null) => {
+  if (!dist) return;
   await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith(apiPrefix) || req.method !== 'GET') {
-      return reply.status(404).send({ code: 'ERROR', answer: httpMessages.notFound });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 };

@@ -6,7 +6,7 @@ import { AppError, statusOf } from '../shared/app-error.ts';
 type ErrorBody = { code: 'ERROR'; answer: string | string[]; fields?: Record<string, string> };
 
 /** The one place that turns failures into the envelope with the exact Italian text. */
-export const registerErrorHandler = (app: FastifyInstance) => {
+export const registerErrorHandler = (app: FastifyInstance, opts: { spaFallback: boolean }) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterMinutes) reply.header(rateLimitHeader, String(error.retryAfterMinutes));
@@ -43,6 +43,10 @@ export const registerErrorHandler = (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ code: 'ERROR', answer: httpMessages.notFound });
+    // Client-side routes of the web app get its index.html; the API answers 404 in the envelope.
+    if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/app/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'ERROR', answer: httpMessages.notFound });
   });
 };

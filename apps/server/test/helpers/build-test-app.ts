@@ -13,7 +13,7 @@ export type TestApp = { app: FastifyInstance; deps: AppDeps; dataDir: string; cl
 /** A whole app on a fresh database (one per test file); tests isolate by creating their own studios. */
 export const buildTestApp = async (
   overrides: Partial<Config> = {},
-  opts: { mailTransport?: MailTransport; now?: () => Date; logger?: boolean | object } = {},
+  opts: { mailTransport?: MailTransport; now?: () => Date; logger?: false | { level: string; stream?: NodeJS.WritableStream } } = {},
 ): Promise<TestApp> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-test-'));
   const database = await createTestDatabase();
@@ -22,7 +22,7 @@ export const buildTestApp = async (
     ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const app = await buildApp(deps, { logger: (opts.logger ?? false) as false });
+  const app = await buildApp(deps, { logger: opts.logger ?? false });
   await app.ready();
   return {
     app,

@@ -17,7 +17,7 @@ const json = ({ status = 200, body, headers = {} }: Reply) =>
   });
 
 let fetchMock: ReturnType<typeof vi.fn>;
-let navigate: ReturnType<typeof vi.fn>;
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
 /** Routes fetch calls: /config gets `config`, everything else `reply`. */
 const serve = (reply: Reply | (() => Promise<Response>), config: { turnstileSiteKey: string | null } = { turnstileSiteKey: null }) => {
   fetchMock.mockImplementation(async (url: string) => {
@@ -33,7 +33,7 @@ const toasts = () => show.mock.calls.map(([t]) => t as { title: string; message:
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  navigate = vi.fn();
+  navigate = vi.fn<(to: string) => void>();
   configureHttp({ navigate });
   show.mockReset();
   localStorage.clear();

@@ -3,6 +3,7 @@ import { authMessages } from '@studiolo/domain/auth';
 import { studioMessages } from '@studiolo/domain/studio';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
+import { rowsOf } from '../../../test/helpers/sql.ts';
 import { createStudioOwner, signUp } from '../../../test/helpers/login-as.ts';
 import { testPassword, uniqueEmail, validStudioInput } from '../../../test/helpers/factories.ts';
 
@@ -62,10 +63,11 @@ describe('on-boarding', () => {
     const me = await apiOk<{ idsStudio: string[]; role: string }>(t.app, { method: 'GET', url: '/user/getUser', token: owner.token });
     expect(me.idsStudio[0]).toBe(owner.studioId);
     expect(me.role).toBe('ROLE_USER');
-    const rows = await t.deps.db.execute<{ summary: string; description: string }>(
+    const rows = await rowsOf<{ summary: string; description: string }>(
+      t.deps.db,
       `select summary, description from calendars where studio_id = '${owner.studioId}'`,
     );
-    expect(rows.rows).toEqual([{ summary: studioMessages.defaultCalendarSummary, description: studioMessages.defaultCalendarDescription }]);
+    expect(rows).toEqual([{ summary: studioMessages.defaultCalendarSummary, description: studioMessages.defaultCalendarDescription }]);
   });
 
   it('refuses a second initial set-up', async () => {

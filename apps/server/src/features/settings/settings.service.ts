@@ -39,9 +39,12 @@ const toSezionale = (row: SezionaleRow) => ({
   documentTypes: row.documentTypes.filter((t): t is DocumentType => (documentTypes as readonly string[]).includes(t)),
 });
 
-/** Names of the keys whose value differs, either way (added, changed or removed), prefixed by the section. */
+/**
+ * Names of the keys whose value differs, either way (added, changed or removed), prefixed by the section
+ * and sorted (jsonb keeps its own key order).
+ */
 const changedKeys = (section: string, before: SectionData, after: SectionData) =>
-  [...new Set([...changedFieldNames(before, after), ...changedFieldNames(after, before)])].map((k) => `${section}.${k}`);
+  [...new Set([...changedFieldNames(before, after), ...changedFieldNames(after, before)])].sort().map((k) => `${section}.${k}`);
 
 /** The studio's settings as GET /settings answers them: each section's stored JSON, or {} when never saved. */
 export const readSettings = async (db: DbOrTx, ctx: StudioContext): Promise<Settings> => {

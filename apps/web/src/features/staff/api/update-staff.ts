@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffMember, StaffRole } from '@studiolo/domain/staff';
+import type { StaffRole } from '@studiolo/domain/shared';
+import type { StaffMember } from '@studiolo/domain/staff';
 import { http } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 import { staffQueryKey } from './get-staff.ts';

@@ -1,0 +1,61 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { can, type Role } from '@studiolo/domain/shared';
+import { TabMenu } from '../../components/tab-menu.tsx';
+import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
+import { OutboxPanel } from '../../features/mail/components/outbox-panel.tsx';
+import { StaffList } from '../../features/staff/components/staff-list.tsx';
+import { StudioSecuritySwitch } from '../../features/studio/components/studio-security-switch.tsx';
+import { StudioSettings } from '../../features/studio/components/studio-settings.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita (?tab=index). */
+export const SettingsPage = () => {
+  usePageTitle('Impostazioni');
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  // Inside a studio what counts is the membership role; platform roles act through support mode.
+  const role: Role = user.studioRole ?? user.role;
+  const isOwner = user.studioRole === 'ROLE_USER';
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={{ base: 24, sm: 28 }}>
+        Impostazioni
+      </Title>
+      <TabMenu
+        aria-label="Sezioni delle impostazioni"
+        tabs={[
+          { label: 'Studio', canAccess: can(role, 'studio:read'), content: <StudioSettings canEdit={can(role, 'studio:write')} /> },
+          {
+            label: 'Staff',
+            canAccess: can(role, 'staff:read'),
+            content: <StaffList canManage={can(role, 'staff:manage')} myEmail={user.username} />,
+          },
+          {
+            label: 'Sicurezza',
+            content: (
+              <Stack gap="lg">
+                <TwoFactorSettings />
+                {isOwner && (
+                  <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+                    <Stack gap="sm">
+                      <Title order={2} fz="lg">
+                        Sicurezza dello studio
+                      </Title>
+                      <Text size="sm" c="dimmed">
+                        Vale per tutti i membri dello staff.
+                      </Text>
+                      <StudioSecuritySwitch />
+                    </Stack>
+                  </Paper>
+                )}
+              </Stack>
+            ),
+          },
+          { label: 'Posta in uscita', canAccess: can(role, 'outbox:read'), content: <OutboxPanel /> },
+        ]}
+      />
+    </Stack>
+  );
+};

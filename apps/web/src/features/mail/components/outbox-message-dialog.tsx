@@ -1,0 +1,67 @@
+import { Alert, Box, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { formatFileSize } from '@studiolo/domain/shared';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useOutboxMessage } from '../api/get-outbox-message.ts';
+
+const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <Group gap="xs" wrap="nowrap" align="flex-start">
+    <Text size="sm" c="dimmed" w={90} style={{ flexShrink: 0 }}>
+      {label}
+    </Text>
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  </Group>
+);
+
+/** One e-mail of the outbox with its text (links in it, e.g. invitations, can be copied from here). */
+export const OutboxMessageDialog = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
+  const message = useOutboxMessage(id);
+  return (
+    <Modal
+      opened={id !== null}
+      onClose={onClose}
+      title={message.data?.subject ?? 'Messaggio'}
+      size="xl"
+      fullScreen={typeof window !== 'undefined' && window.innerWidth < 768}
+      closeButtonProps={{ 'aria-label': 'Chiudi' }}
+    >
+      {message.isPending ? (
+        <Stack>
+          <Skeleton h={20} />
+          <Skeleton h={160} />
+        </Stack>
+      ) : message.isError ? (
+        <Alert color="red">Impossibile aprire il messaggio.</Alert>
+      ) : (
+        <Stack gap="sm">
+          <Row label="A">{message.data.to}</Row>
+          <Row label="Data">{formatDateTime(message.data.createdAt)}</Row>
+          <Row label="Oggetto">{message.data.subject}</Row>
+          {message.data.attachments && message.data.attachments.length > 0 && (
+            <Row label="Allegati">
+              {message.data.attachments.map((a) => `${a.filename} (${formatFileSize(a.size)})`).join(', ')}
+            </Row>
+          )}
+          <Divider />
+          <Box
+            component="pre"
+            m={0}
+            p="md"
+            bg="gray.0"
+            style={{
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              fontFamily: 'inherit',
+              fontSize: 'var(--mantine-font-size-sm)',
+              borderRadius: 'var(--mantine-radius-md)',
+            }}
+            aria-label="Testo del messaggio"
+          >
+            {message.data.text}
+          </Box>
+        </Stack>
+      )}
+    </Modal>
+  );
+};

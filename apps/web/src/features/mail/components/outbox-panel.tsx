@@ -1,0 +1,94 @@
+import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconMailbox } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useConfig } from '../../../lib/config.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useOutbox } from '../api/get-outbox.ts';
+import { OutboxMessageDialog } from './outbox-message-dialog.tsx';
+
+/** Labels of the mail statuses (decided: the spec does not name them). */
+const statusLabels: Record<string, { label: string; color: string }> = {
+  LOCAL_OUTBOX: { label: 'Non inviato (locale)', color: 'gray' },
+  SENT: { label: 'Inviato', color: 'green' },
+  FAILED: { label: 'Errore', color: 'red' },
+  QUEUED: { label: 'In coda', color: 'blue' },
+};
+
+/** Exact wording asked for the local outbox. */
+export const localOutboxNotice = 'Posta locale: i messaggi non vengono inviati, restano qui';
+
+/** Impostazioni › Posta in uscita: the studio's e-mails, and a clear notice when nothing really leaves. */
+export const OutboxPanel = () => {
+  const outbox = useOutbox();
+  const config = useConfig();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const local = config.data?.mailTransport === 'local-outbox';
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="lg">
+            Posta in uscita
+          </Title>
+          <Text size="sm" c="dimmed">
+            Le email inviate dallo studio: inviti, promemoria, documenti.
+          </Text>
+        </div>
+        {local && (
+          <Alert color="orange" icon={<IconMailbox size={20} aria-hidden />} title={localOutboxNotice}>
+            Questa installazione non ha un server di posta configurato: apri un messaggio per leggerne il testo e i link.
+          </Alert>
+        )}
+        {outbox.isPending ? (
+          <Stack>
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+          </Stack>
+        ) : outbox.isError ? (
+          <Alert color="red">Impossibile caricare la posta in uscita.</Alert>
+        ) : outbox.data.length === 0 ? (
+          <Text c="dimmed" py="md" ta="center">
+            Nessun messaggio.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table highlightOnHover verticalSpacing="sm" aria-label="Messaggi in uscita">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Data</Table.Th>
+                  <Table.Th>Destinatario</Table.Th>
+                  <Table.Th>Oggetto</Table.Th>
+                  <Table.Th>Stato</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {outbox.data.map((m) => {
+                  const status = statusLabels[m.status] ?? { label: m.status, color: 'gray' };
+                  return (
+                    <Table.Tr key={m.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
+                      <Table.Td>
+                        <Anchor component="button" type="button" onClick={() => setOpenId(m.id)} ta="left" size="sm">
+                          {m.subject}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={status.color} variant="light" tt="none">
+                          {status.label}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <OutboxMessageDialog id={openId} onClose={() => setOpenId(null)} />
+    </Paper>
+  );
+};

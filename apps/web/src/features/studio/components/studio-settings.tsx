@@ -1,0 +1,41 @@
+import { Alert, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { useStudio } from '../api/get-studio.ts';
+import { useUpdateStudio } from '../api/update-studio.ts';
+import { StudioForm, studioToFormValues } from './studio-form.tsx';
+import { StudioLogo } from './studio-logo.tsx';
+
+/** Impostazioni › Studio: the studio's data and logo. */
+export const StudioSettings = ({ canEdit }: { canEdit: boolean }) => {
+  const studio = useStudio();
+  const update = useUpdateStudio();
+  if (studio.isPending) return <Skeleton h={400} radius="md" />;
+  if (studio.isError) return <Alert color="red">Impossibile caricare i dati dello studio.</Alert>;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Logo
+          </Title>
+          <StudioLogo assetUrl={studio.data.logo.assetUrl} canEdit={canEdit} />
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Dati dello studio
+          </Title>
+          <StudioForm
+            key={studio.data.id}
+            initialValues={studioToFormValues(studio.data)}
+            submitLabel="Salva modifiche"
+            loading={update.isPending}
+            onSubmit={(input) => update.mutateAsync(input)}
+            withBankDetails
+            readOnly={!canEdit}
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+};
