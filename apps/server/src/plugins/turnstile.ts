@@ -22,7 +22,8 @@ export const registerTurnstile = (app: FastifyInstance, config: Config) => {
         body: new URLSearchParams({ secret, response: token, remoteip: req.ip }),
         signal: AbortSignal.timeout(5000),
       });
-      success = res.ok && ((await res.json()) as { success?: boolean }).success === true;
+      if (!res.ok) throw new Error(`verification answered ${res.status}`);
+      success = ((await res.json()) as { success?: boolean }).success === true;
     } catch (err) {
       req.log.warn({ err: (err as Error).message }, 'turnstile verification unavailable');
       throw new AppError('SERVICE_UNAVAILABLE', httpMessages.turnstileUnavailable);
