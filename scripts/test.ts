@@ -1,0 +1,68 @@
+/**
+ * npm test: unit and component tests, API integration tests on PGlite and (when TEST_DATABASE_URL is set)
+ * on PostgreSQL, then end-to-end tests in headless Chromium against the built app. Ends with one line
+ * "N passed, N failed" summing every runner.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+type Step = { name: string; passed: number; failed: number; ok: boolean };
+const steps: Step[] = [];
+const reports = mkdtempSync(path.join(tmpdir(), 'studiolo-test-'));
+const only = process.argv.slice(2); // e.g. `npm test -- unit int` runs a subset
+
+const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
+  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+
+const vitest = (name: string, projects: string[], env: Record<string, string> = {}) => {
+  if (only.length && !only.includes(name)) return;
+  const out = path.join(reports, `${name}.json`);
+  const ok = run('vitest', ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }) : null;
+  steps.push({ name, passed: report?.numPassedTests ?? 0, failed: report?.numFailedTests ?? (ok ? 0 : 1), ok: ok && (report?.numTotalTests ?? 0) > 0 });
+};
+
+const ensureChromium = () => {
+  if (existsSync('/usr/bin/chromium')) return true;
+  if (process.getuid?.() === 0) {
+    console.log('Chromium non trovato: installo il pacchetto Debian chromium…');
+    run('apt-get', ['update', '-q']);
+    run('apt-get', ['install', '-y', '-q', 'chromium']);
+    if (existsSync('/usr/bin/chromium')) return true;
+  }
+  console.error('I test end-to-end richiedono Chromium in /usr/bin/chromium: installalo con `sudo apt-get install -y chromium`.');
+  return false;
+};
+
+const e2e = () => {
+  if (only.length && !only.includes('e2e')) return;
+  if (!ensureChromium()) {
+    steps.push({ name: 'e2e', passed: 0, failed: 1, ok: false });
+    return;
+  }
+  const built = run('npm', ['run', 'build', '-w', '@studiolo/web']);
+  const out = path.join(reports, 'e2e.json');
+  const ok = built && run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }) : null;
+  steps.push({
+    name: 'e2e',
+    passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),
+    failed: report?.stats.unexpected ?? (ok ? 0 : 1),
+    ok: ok && (report?.stats.expected ?? 0) > 0,
+  });
+};
+
+vitest('unit', ['unit', 'web']);
+vitest('int', ['int'], { TEST_TARGET: 'pglite' });
+if (process.env.TEST_DATABASE_URL) vitest('int-postgres', ['int'], { TEST_TARGET: 'postgres' });
+else console.log('TEST_DATABASE_URL non impostata: i test di integrazione girano solo su PGlite.');
+e2e();
+
+console.log('\nRiepilogo:');
+for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name}: ${s.passed} passed, ${s.failed} failed`);
+const passed = steps.reduce((n, s) => n + s.passed, 0);
+const failed = steps.reduce((n, s) => n + s.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(steps.every((s) => s.ok) && failed === 0 ? 0 : 1);
