@@ -16,7 +16,7 @@ const start = async () => {
   // The embedded default only: a configured PostgreSQL is never seeded by start-up.
   if (database.kind === 'pglite' && config.SEED_DEMO) {
     const demo = await seedDemoIfEmpty(deps);
-    if (demo) app.log.info(`Studio demo creato. Accedi con ${demo.email} / ${demo.password}`);
+    if (demo) console.log(`Studio demo creato. Accedi con ${demo.email} / ${demo.password}`);
   }
 
   // PGlite replays its write-ahead log after an unclean stop: checkpoint often so that stays short.
