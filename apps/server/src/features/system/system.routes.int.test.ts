@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpMessages } from '@studiolo/domain/shared';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { api } from '../../../test/helpers/http.ts';
+import { signUp } from '../../../test/helpers/login-as.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('system routes', () => {
+  it('reports health with the database kind', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/app/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: t.deps.database.kind });
+  });
+
+  it('serves an OpenAPI 3.1 document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/app/api/docs' });
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/app/api/user/login', '/app/api/studio', '/app/api/staff/{id}']));
+    expect(doc.paths['/app/api/user/login']?.post?.requestBody).toBeTruthy();
+  });
+
+  it('sends security headers and never lets an API answer be cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/app/api/config' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('tells the web app that mail stays in the local outbox when no SMTP is configured', async () => {
+    const res = await api<{ mailTransport: string; turnstileSiteKey: string | null }>(t.app, { method: 'GET', url: '/config' });
+    expect(res.body.response).toMatchObject({ mailTransport: 'local-outbox', turnstileSiteKey: null });
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer 500 with the spec message and no internal detail', async () => {
+    const t2 = await buildTestApp();
+    const user = await signUp(t2.app);
+    await t2.deps.database.close(); // the database goes away under a running server
+    const res = await api(t2.app, { method: 'GET', url: '/user/getUser', token: user.token });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: 'ERROR', answer: httpMessages.internal });
+    await t2.app.close();
+  });
+});
