@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'int',
           include: ['apps/server/**/*.int.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           // one PGlite per file; two cores
           maxWorkers: 2,

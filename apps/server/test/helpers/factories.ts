@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { StudioInput } from '@studiolo/domain/studio';
+import type { TenantResource } from '../../src/plugins/access.ts';
 import { apiOk } from './http.ts';
 import type { TestStudioUser } from './login-as.ts';
 
@@ -31,29 +32,32 @@ export const validStudioInput = (overrides: Partial<StudioInput> = {}): StudioIn
  * One studio-owned resource of the given kind, created through the API as its owner would, for the
  * generic tenant-isolation suite. @returns the id the resource's routes take as their path parameter.
  */
-export const createTenantResource = async (
-  app: FastifyInstance,
-  owner: TestStudioUser,
-  resource: 'calendar-resource' | 'mail-message',
-): Promise<string> => {
-  if (resource === 'calendar-resource') {
-    const room = await apiOk<{ id: string }>(app, {
-      method: 'POST',
-      url: '/settings/calendario/rooms',
-      token: owner.token,
-      body: { name: `Stanza ${randomUUID().slice(0, 4)}`, description: null, active: true },
-    });
-    return room.id;
+export const createTenantResource = async (app: FastifyInstance, owner: TestStudioUser, resource: TenantResource): Promise<string> => {
+  switch (resource) {
+    case 'calendar-resource': {
+      // A room: the :id routes of every kind address a resource by its id alone.
+      const room = await apiOk<{ id: string }>(app, {
+        method: 'POST',
+        url: '/settings/calendario/rooms',
+        token: owner.token,
+        body: { name: `Stanza ${randomUUID().slice(0, 4)}`, description: null, active: true },
+      });
+      return room.id;
+    }
+    case 'mail-message': {
+      const email = uniqueEmail('posta');
+      await apiOk(app, {
+        method: 'POST',
+        url: '/staff',
+        token: owner.token,
+        body: { name: 'Marta', lastname: 'Grigi', email, role: 'ROLE_STAFF_COLLABORATORE' },
+      });
+      const outbox = await apiOk<{ id: string; to: string }[]>(app, { method: 'GET', url: '/outbox', token: owner.token });
+      const mail = outbox.find((m) => m.to === email);
+      if (!mail) throw new Error(`no mail to ${email} in the outbox`);
+      return mail.id;
+    }
+    default:
+      throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }
-  const email = uniqueEmail('posta');
-  await apiOk(app, {
-    method: 'POST',
-    url: '/staff',
-    token: owner.token,
-    body: { name: 'Marta', lastname: 'Grigi', email, role: 'ROLE_STAFF_COLLABORATORE' },
-  });
-  const outbox = await apiOk<{ id: string; to: string }[]>(app, { method: 'GET', url: '/outbox', token: owner.token });
-  const mail = outbox.find((m) => m.to === email);
-  if (!mail) throw new Error(`no mail to ${email} in the outbox`);
-  return mail.id;
 };

@@ -3,7 +3,7 @@ import type { TestApp } from '../helpers/build-test-app.ts';
 import { api, apiOk, type ApiResult } from '../helpers/http.ts';
 import type { TestStudioUser } from '../helpers/login-as.ts';
 import { multipartFile } from '../helpers/multipart.ts';
-import { testPassword, uniqueEmail, validStudioInput } from '../helpers/factories.ts';
+import { createTenantResource, testPassword, uniqueEmail, validStudioInput } from '../helpers/factories.ts';
 
 /** One valid request of a route, built for a given studio owner (creating what it addresses). */
 export type RouteRequest = {
@@ -79,6 +79,29 @@ export const routeSamples: Record<string, RouteSample> = {
   'DELETE /app/api/staff/:id': async (f) => ({ params: { id: await invitedMember(f) } }),
   'POST /app/api/staff/:id/invite': async (f) => ({ params: { id: await invitedMember(f) } }),
   'POST /app/api/staff/invitations/accept': async () => ({ body: { token: 'x'.repeat(40) } }),
+  'GET /app/api/settings': async () => ({}),
+  'POST /app/api/settings': async () => ({ body: { fattura: { footerText: 'Grazie' }, general: {} } }),
+  'PATCH /app/api/settings/fattura': async () => ({ body: { footerText: 'Grazie' } }),
+  'PATCH /app/api/settings/sistema-ts': async () => ({ body: { invioAutomatico: true } }),
+  'PATCH /app/api/settings/cartella-paziente': async () => ({ body: { mostraDatiSanitari: true } }),
+  'PATCH /app/api/settings/general': async () => ({ body: { tema: 'chiaro' } }),
+  'PATCH /app/api/settings/calendario': async () => ({ body: { slotMinutes: 30 } }),
+  'POST /app/api/settings/calendario/rooms': async () => ({ body: { name: 'Stanza 1' } }),
+  'POST /app/api/settings/calendario/service-locations': async () => ({ body: { name: 'Sede centrale' } }),
+  'POST /app/api/settings/calendario/medical-devices': async () => ({ body: { name: 'Tecar' } }),
+  'PATCH /app/api/settings/calendario/rooms/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') }, body: { active: false } }),
+  'PATCH /app/api/settings/calendario/service-locations/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') }, body: { name: 'Sede 2' } }),
+  'PATCH /app/api/settings/calendario/medical-devices/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') }, body: { description: 'Nuovo' } }),
+  'DELETE /app/api/settings/calendario/rooms/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') } }),
+  'DELETE /app/api/settings/calendario/service-locations/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') } }),
+  'DELETE /app/api/settings/calendario/medical-devices/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') } }),
+  'PUT /app/api/settings/fatturazione/sezionali': async () => ({ body: { name: 'A', active: true, documentTypes: ['TD_01'] } }),
+  'POST /app/api/settings/documento-contabile-passivo/enable': async () => ({}),
+  'POST /app/api/settings/documento-contabile-passivo/disable': async () => ({}),
+  'GET /app/api/outbox': async () => ({}),
+  'GET /app/api/outbox/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'mail-message') } }),
+  'GET /app/api/outbox/:id/eml': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'mail-message') } }),
+  'GET /app/api/admin/outbox': async () => ({}),
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
