@@ -111,6 +111,19 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.answer).toBe(authMessages.totpCannotDisableRequired);
   });
+
+  it('does not let a newly invited staff member skip the set-up by signing up from the invitation', async () => {
+    const owner = await createStudioOwner(t.app);
+    await apiOk(t.app, { method: 'PUT', url: '/studio/security', token: owner.token, body: { requireStaffTwoFactor: true } });
+    await apiOk(t.app, { method: 'POST', url: '/staff', token: owner.token, body: { name: 'Ivo', lastname: 'Rosa', email: 'ivo.rosa@example.it', role: 'ROLE_STAFF_COLLABORATORE' } });
+    const inviteToken = linkTokenIn(smtp.received.findLast((m) => m.to.includes('ivo.rosa@example.it'))?.raw ?? '');
+    const signup = await apiOk<{ token?: string; twoFactor?: string; challengeToken?: string }>(t.app, {
+      method: 'POST', url: '/user/signup', body: { email: 'ivo.rosa@example.it', password: testPassword, nome: 'Ivo', cognome: 'Rosa', inviteToken },
+    });
+    expect(signup.token).toBeUndefined();
+    expect(signup.twoFactor).toBe('SETUP_REQUIRED');
+    expect(signup.challengeToken).toBeTruthy();
+  });
 });
 
 describe('staff invitations', () => {

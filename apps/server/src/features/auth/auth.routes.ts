@@ -35,8 +35,7 @@ export const registerAuthRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
     if (!req.body.inviteToken) return ok(session, authMessages.signupDone);
     // Signed up from a staff invitation: join that studio; a stale link is a warning, not a failed sign-up.
     try {
-      await auth.acceptInviteAfterSignup(deps, session.username, req.body.inviteToken, requestMeta(req));
-      return ok(session, authMessages.signupDone);
+      return ok(await auth.acceptInviteAfterSignup(deps, session, req.body.inviteToken, requestMeta(req)), authMessages.signupDone);
     } catch {
       return ok(session, authMessages.signupDone, [authMessages.inviteInvalid]);
     }

@@ -220,13 +220,25 @@ export const changePassword = async (deps: AppDeps, input: ChangePwdInput, who: 
   });
 };
 
-/** After a sign-up from a staff invitation: join the studio and make it current. */
-export const acceptInviteAfterSignup = async (deps: AppDeps, email: string, token: string, meta: RequestMeta) => {
-  const user = await authRepository.findUserByEmail(deps.db, email);
+/**
+ * After a sign-up from a staff invitation: join the studio and make it current. When that studio requires
+ * two-factor sign-in of its staff, the new session is replaced by a set-up challenge.
+ */
+export const acceptInviteAfterSignup = async (
+  deps: AppDeps,
+  session: LoginResponse,
+  token: string,
+  meta: RequestMeta,
+): Promise<LoginResponse> => {
+  const user = await authRepository.findUserByEmail(deps.db, session.username);
   if (!user) throw unauthorized();
   const who: UserContext = { userId: user.id, email: user.email, platformRole: null, actorUserId: null, actorEmail: null, meta };
   await deps.db.transaction(async (tx) => {
     const studioId = await acceptInvite(tx, who, token);
     await authRepository.updateUser(tx, user.id, { currentStudioId: studioId });
   });
+  if (await staffTwoFactorRequired(deps, user)) {
+    return { username: user.email, twoFactor: 'SETUP_REQUIRED', challengeToken: await deps.tokens.signChallenge(user.id, user.tokenVersion) };
+  }
+  return session;
 };
