@@ -1,11 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
+import './global.css';
 import 'dayjs/locale/it';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { ReactNode } from 'react';
@@ -17,7 +18,13 @@ dayjs.extend(customParseFormat);
 dayjs.locale('it');
 
 /** Everything the pages need around them: theme, toasts, dates in Italian, the query cache. */
-export const AppProvider = ({ children, queryClient = defaultClient }: { children: ReactNode; queryClient?: QueryClient }) => (
+export const AppProvider = ({
+  children,
+  queryClient = defaultClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) => (
   <MantineProvider theme={theme} defaultColorScheme="light">
     <DatesProvider settings={{ locale: 'it', firstDayOfWeek: 1, weekendDays: [0, 6] }}>
       <QueryClientProvider client={queryClient}>

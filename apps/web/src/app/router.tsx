@@ -18,7 +18,10 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: IndexRedirect },
       { path: 'welcome', lazy: async () => ({ Component: (await import('./routes/welcome.tsx')).WelcomePage }) },
-      { path: 'landing-page', lazy: async () => ({ Component: (await import('./routes/landing-page.tsx')).LandingPage }) },
+      {
+        path: 'landing-page',
+        lazy: async () => ({ Component: (await import('./routes/landing-page.tsx')).LandingPage }),
+      },
       {
         path: 'documenti-legali',
         lazy: async () => ({ Component: (await import('./routes/documenti-legali.tsx')).LegalDocumentsPage }),
@@ -36,7 +39,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'confirmationPassword',
-            lazy: async () => ({ Component: (await import('./routes/confirmation-password.tsx')).ConfirmationPasswordPage }),
+            lazy: async () => ({
+              Component: (await import('./routes/confirmation-password.tsx')).ConfirmationPasswordPage,
+            }),
           },
           {
             path: 'resetPassword',
@@ -48,7 +53,10 @@ export const routes: RouteObject[] = [
         // Signed in, with or without a studio.
         lazy: async () => ({ Component: (await import('./layout/require-token.tsx')).RequireToken }),
         children: [
-          { path: 'on-boarding', lazy: async () => ({ Component: (await import('./routes/on-boarding.tsx')).OnBoardingPage }) },
+          {
+            path: 'on-boarding',
+            lazy: async () => ({ Component: (await import('./routes/on-boarding.tsx')).OnBoardingPage }),
+          },
           { path: 'invito', lazy: async () => ({ Component: (await import('./routes/invito.tsx')).InvitePage }) },
         ],
       },
@@ -56,7 +64,10 @@ export const routes: RouteObject[] = [
         // The main app: signed in and with a studio, inside the shell.
         lazy: async () => ({ Component: (await import('./layout/app-layout.tsx')).AppLayout }),
         children: [
-          { path: 'customers', lazy: async () => ({ Component: (await import('./routes/customers.tsx')).CustomersPage }) },
+          {
+            path: 'customers',
+            lazy: async () => ({ Component: (await import('./routes/customers.tsx')).CustomersPage }),
+          },
           {
             path: 'customers/add',
             lazy: async () => ({ Component: (await import('./routes/customers-add.tsx')).CustomerAddPage }),
@@ -67,20 +78,30 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/calendar-settings.tsx')).CalendarSettingsPage }),
           },
           { path: 'billing', lazy: async () => ({ Component: (await import('./routes/billing.tsx')).BillingPage }) },
-          { path: 'accounting', lazy: async () => ({ Component: (await import('./routes/accounting.tsx')).AccountingPage }) },
+          {
+            path: 'accounting',
+            lazy: async () => ({ Component: (await import('./routes/accounting.tsx')).AccountingPage }),
+          },
           {
             path: 'accounting/fattura',
             lazy: async () => ({ Component: (await import('./routes/accounting-fattura.tsx')).InvoicePage }),
           },
           {
             path: 'financial-analytics',
-            lazy: async () => ({ Component: (await import('./routes/financial-analytics.tsx')).FinancialAnalyticsPage }),
+            lazy: async () => ({
+              Component: (await import('./routes/financial-analytics.tsx')).FinancialAnalyticsPage,
+            }),
           },
           {
             path: 'modulistica-v2/form-template-editor',
-            lazy: async () => ({ Component: (await import('./routes/form-template-editor.tsx')).FormTemplateEditorPage }),
+            lazy: async () => ({
+              Component: (await import('./routes/form-template-editor.tsx')).FormTemplateEditorPage,
+            }),
           },
-          { path: 'impostazioni', lazy: async () => ({ Component: (await import('./routes/impostazioni.tsx')).SettingsPage }) },
+          {
+            path: 'impostazioni',
+            lazy: async () => ({ Component: (await import('./routes/impostazioni.tsx')).SettingsPage }),
+          },
         ],
       },
       // Any unknown path: sign-in (spec part 1 §2), which forwards a signed-in user to the app.

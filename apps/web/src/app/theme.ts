@@ -19,14 +19,16 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 6 },
   colors: { studiolo },
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { radius: 'md' } },
-    PasswordInput: { defaultProps: { radius: 'md' } },
+    // Mantine's default label is English and contains "password", which would also match the field's label.
+    PasswordInput: {
+      defaultProps: { radius: 'md', visibilityToggleButtonProps: { 'aria-label': 'Mostra o nascondi i caratteri' } },
+    },
     Select: { defaultProps: { radius: 'md', allowDeselect: false, comboboxProps: { withinPortal: true } } },
     Modal: { defaultProps: { centered: true, radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },

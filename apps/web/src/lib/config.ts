@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supportEmailAddress } from '@studiolo/domain/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /config: what the web app needs to know about this installation. */
 export type PublicConfig = {

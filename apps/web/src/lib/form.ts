@@ -21,3 +21,12 @@ export const applyServerFieldErrors = <T>(
 
 /** Upper-cases what the user types (tax codes, provinces). */
 export const upperCaseInput = (value: string) => value.toUpperCase();
+
+/**
+ * Marks a field as required. Mantine's withAsterisk puts " *" inside the label text, so the label no longer
+ * reads exactly "Nome" (tests by label, some screen readers); here the label stays plain, the mark is drawn
+ * by CSS (app/global.css) and assistive technology gets aria-required.
+ */
+export const requiredField = { labelProps: { 'data-required': true }, 'aria-required': true } as const;
+/** The same for groups (radio groups), whose wrapper is not an input. */
+export const requiredGroup = { labelProps: { 'data-required': true } } as const;

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { formatEuroCents, formatUiDate, uiDateFormat } from '@studiolo/domain/shared';
+import dayjs from 'dayjs';
 
 /** Dates are shown DD-MM-YYYY (spec part 1 §9), in Europe/Rome for instants. */
 export const formatDate = (value: string | Date | null | undefined): string => {

@@ -1,13 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpMessages, tooManyRequestsMessage } from '@studiolo/domain/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const show = vi.hoisted(() => vi.fn());
 vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 
 import { resetConfigCache } from './config.ts';
-import { configureHttp, http, HttpError, notifyUnnotifiedError, request, requestFile } from './http.ts';
+import { configureHttp, HttpError, http, notifyUnnotifiedError, request, requestFile } from './http.ts';
 import { isLoadingVisible } from './loading.ts';
-import { getStoredUser, reloadSession, setStoredUser, setSupportMode, supportStorageKey, userStorageKey } from './session.ts';
+import {
+  getStoredUser,
+  reloadSession,
+  setStoredUser,
+  setSupportMode,
+  supportStorageKey,
+  userStorageKey,
+} from './session.ts';
 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 const json = ({ status = 200, body, headers = {} }: Reply) =>
@@ -19,16 +26,26 @@ const json = ({ status = 200, body, headers = {} }: Reply) =>
 let fetchMock: ReturnType<typeof vi.fn>;
 let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
 /** Routes fetch calls: /config gets `config`, everything else `reply`. */
-const serve = (reply: Reply | (() => Promise<Response>), config: { turnstileSiteKey: string | null } = { turnstileSiteKey: null }) => {
+const serve = (
+  reply: Reply | (() => Promise<Response>),
+  config: { turnstileSiteKey: string | null } = { turnstileSiteKey: null },
+) => {
   fetchMock.mockImplementation(async (url: string) => {
     if (url === '/app/api/config')
-      return json({ body: { code: 'SUCCESS', response: { ...config, mailTransport: 'local-outbox', supportEmail: 'aiuto@studio.test', database: 'pglite' } } });
+      return json({
+        body: {
+          code: 'SUCCESS',
+          response: { ...config, mailTransport: 'local-outbox', supportEmail: 'aiuto@studio.test', database: 'pglite' },
+        },
+      });
     return typeof reply === 'function' ? reply() : json(reply);
   });
 };
-const apiCall = (n = 0) => fetchMock.mock.calls.filter(([url]) => url !== '/app/api/config')[n] as [string, RequestInit];
+const apiCall = (n = 0) =>
+  fetchMock.mock.calls.filter(([url]) => url !== '/app/api/config')[n] as [string, RequestInit];
 const headersOf = (n = 0) => apiCall(n)[1].headers as Record<string, string>;
-const toasts = () => show.mock.calls.map(([t]) => t as { title: string; message: string; color: string; autoClose: number });
+const toasts = () =>
+  show.mock.calls.map(([t]) => t as { title: string; message: string; color: string; autoClose: number });
 
 beforeEach(() => {
   fetchMock = vi.fn();
@@ -59,7 +76,9 @@ describe('envelopes', () => {
   it('shows a SUCCESS answer as a "Successo" toast for 5 seconds', async () => {
     serve({ body: { code: 'SUCCESS', answer: 'Studio creato', response: null } });
     await http.post('/studio', {});
-    expect(toasts()).toEqual([expect.objectContaining({ title: 'Successo', message: 'Studio creato', autoClose: 5000 })]);
+    expect(toasts()).toEqual([
+      expect.objectContaining({ title: 'Successo', message: 'Studio creato', autoClose: 5000 }),
+    ]);
   });
 
   it('shows nothing when a SUCCESS envelope has no answer', async () => {
@@ -71,13 +90,17 @@ describe('envelopes', () => {
   it('shows an ALERT answer as an "Attenzione" toast for 10 seconds and still returns the response', async () => {
     serve({ body: { code: 'ALERT', answer: 'Controlla i dati', response: 7 } });
     await expect(http.get('/x')).resolves.toBe(7);
-    expect(toasts()).toEqual([expect.objectContaining({ title: 'Attenzione', message: 'Controlla i dati', autoClose: 10_000 })]);
+    expect(toasts()).toEqual([
+      expect.objectContaining({ title: 'Attenzione', message: 'Controlla i dati', autoClose: 10_000 }),
+    ]);
   });
 
   it('shows an ERROR envelope as an "Errore" toast for 5 seconds and rejects', async () => {
     serve({ body: { code: 'ERROR', answer: 'Qualcosa non va' } });
     await expect(http.get('/x')).rejects.toMatchObject({ message: 'Qualcosa non va', notified: true });
-    expect(toasts()).toEqual([expect.objectContaining({ title: 'Errore', message: 'Qualcosa non va', autoClose: 5000 })]);
+    expect(toasts()).toEqual([
+      expect.objectContaining({ title: 'Errore', message: 'Qualcosa non va', autoClose: 5000 }),
+    ]);
   });
 
   it('shows every warning as its own warning toast', async () => {
@@ -99,7 +122,11 @@ describe('envelopes', () => {
 describe('request', () => {
   it('sends JSON bodies with their content type and encodes query parameters, skipping empty ones', async () => {
     serve({ body: { code: 'SUCCESS', response: null } });
-    await request('/events', { method: 'PUT', body: { a: 1 }, query: { start: '2024-01-01', ids: ['x', 'y'], empty: '', none: null } });
+    await request('/events', {
+      method: 'PUT',
+      body: { a: 1 },
+      query: { start: '2024-01-01', ids: ['x', 'y'], empty: '', none: null },
+    });
     const [url, init] = apiCall();
     expect(url).toBe('/app/api/events?start=2024-01-01&ids=x&ids=y');
     expect(init.body).toBe('{"a":1}');
@@ -142,7 +169,13 @@ describe('request', () => {
   });
 
   it('downloads a file with the name from Content-Disposition', async () => {
-    serve(async () => new Response('a;b', { status: 200, headers: { 'content-disposition': 'attachment; filename="eventi-20240101.csv"' } }));
+    serve(
+      async () =>
+        new Response('a;b', {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="eventi-20240101.csv"' },
+        }),
+    );
     const file = await requestFile('/data-exporter/events');
     expect(file.fileName).toBe('eventi-20240101.csv');
     expect(await file.blob.text()).toBe('a;b');
@@ -156,13 +189,23 @@ describe('request', () => {
 });
 
 describe('HTTP errors', () => {
-  it.each([400, 403, 404, 413])('shows the answer of a %i body and rejects with its status and field messages', async (status) => {
-    serve({ status, body: { code: 'ERROR', answer: 'Messaggio del server', fields: { 'contatti.email': 'Email non valida' } } });
-    const error = await http.post('/x', {}).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status, message: 'Messaggio del server', fields: { 'contatti.email': 'Email non valida' } });
-    expect(toasts()).toEqual([expect.objectContaining({ title: 'Errore', message: 'Messaggio del server' })]);
-  });
+  it.each([400, 403, 404, 413])(
+    'shows the answer of a %i body and rejects with its status and field messages',
+    async (status) => {
+      serve({
+        status,
+        body: { code: 'ERROR', answer: 'Messaggio del server', fields: { 'contatti.email': 'Email non valida' } },
+      });
+      const error = await http.post('/x', {}).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({
+        status,
+        message: 'Messaggio del server',
+        fields: { 'contatti.email': 'Email non valida' },
+      });
+      expect(toasts()).toEqual([expect.objectContaining({ title: 'Errore', message: 'Messaggio del server' })]);
+    },
+  );
 
   it('falls back to a generic Italian text when a 4xx body has no answer', async () => {
     serve({ status: 404, body: '' });
@@ -182,13 +225,19 @@ describe('HTTP errors', () => {
 
   it('does not log anyone out on a 401 without a token (wrong credentials): it shows the answer', async () => {
     serve({ status: 401, body: { code: 'ERROR', answer: 'Email o password non corretti' } });
-    await expect(http.post('/user/login', { username: 'a@b.it', password: 'x' })).rejects.toMatchObject({ status: 401 });
+    await expect(http.post('/user/login', { username: 'a@b.it', password: 'x' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(navigate).not.toHaveBeenCalled();
     expect(toasts()[0]).toMatchObject({ title: 'Errore', message: 'Email o password non corretti' });
   });
 
   it('shows the 429 text with the minutes of X-Rate-Limit-Retry-After-Minutes and the support e-mail', async () => {
-    serve({ status: 429, body: { code: 'ERROR', answer: 'altro' }, headers: { 'X-Rate-Limit-Retry-After-Minutes': '7' } });
+    serve({
+      status: 429,
+      body: { code: 'ERROR', answer: 'altro' },
+      headers: { 'X-Rate-Limit-Retry-After-Minutes': '7' },
+    });
     await expect(http.get('/x')).rejects.toMatchObject({ status: 429 });
     expect(toasts()[0]?.message).toBe(tooManyRequestsMessage(7, 'assistenza@studiolo.it'));
     expect(toasts()[0]?.message).toBe(
@@ -240,7 +289,12 @@ describe('loading indicator', () => {
   it('appears only after a request has lasted 500 ms and disappears when it ends', async () => {
     vi.useFakeTimers();
     let answer: (r: Response) => void = () => {};
-    serve(() => new Promise<Response>((r) => { answer = r; }));
+    serve(
+      () =>
+        new Promise<Response>((r) => {
+          answer = r;
+        }),
+    );
     const call = http.get('/lento');
     await vi.advanceTimersByTimeAsync(499);
     expect(isLoadingVisible()).toBe(false);
@@ -272,7 +326,10 @@ describe('bot check (Turnstile)', () => {
 
   it('adds X-Turnstile-Token to sign-in when /config gives a site key', async () => {
     fakeTurnstile('token');
-    serve({ body: { code: 'SUCCESS', response: { token: 't', username: 'a@b.it' } } }, { turnstileSiteKey: 'site-key' });
+    serve(
+      { body: { code: 'SUCCESS', response: { token: 't', username: 'a@b.it' } } },
+      { turnstileSiteKey: 'site-key' },
+    );
     await http.post('/user/login', { username: 'a@b.it', password: 'p' });
     expect(headersOf()['X-Turnstile-Token']).toBe('turnstile-token');
   });

@@ -40,9 +40,15 @@ const write = (storage: () => Storage, key: string, value: unknown) => {
 };
 
 const isStoredUser = (v: unknown): v is StoredUser =>
-  typeof v === 'object' && v !== null && typeof (v as StoredUser).token === 'string' && typeof (v as StoredUser).username === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as StoredUser).token === 'string' &&
+  typeof (v as StoredUser).username === 'string';
 const isSupportMode = (v: unknown): v is SupportMode =>
-  typeof v === 'object' && v !== null && typeof (v as SupportMode).email === 'string' && typeof (v as SupportMode).secret === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as SupportMode).email === 'string' &&
+  typeof (v as SupportMode).secret === 'string';
 
 // Snapshots are cached so useSyncExternalStore sees stable references between changes.
 let userSnapshot: StoredUser | null | undefined;
@@ -54,7 +60,11 @@ export const getStoredUser = (): StoredUser | null => {
 };
 export const getToken = (): string | null => getStoredUser()?.token ?? null;
 
+// Set when the user chose to sign out, so the guard sends them to a plain /signIn (no returnUrl).
+let signedOutByUser = false;
+
 export const setStoredUser = (user: StoredUser | null) => {
+  if (user) signedOutByUser = false;
   write(() => localStorage, userStorageKey, user);
   userSnapshot = user;
   emit();
@@ -84,6 +94,17 @@ export const clearSession = () => {
   for (const l of signOutListeners) l();
 };
 
+/** The user's own sign-out: the guarded pages then go to /signIn without a return address. */
+export const signOut = () => {
+  signedOutByUser = true;
+  clearSession();
+};
+export const isSignedOutByUser = () => signedOutByUser;
+/** Called by the sign-in page once shown: a later visit to a guarded page keeps its returnUrl again. */
+export const acknowledgeSignOut = () => {
+  signedOutByUser = false;
+};
+
 /** Drops the cached snapshots so the next read goes to storage again (tests, other tabs). */
 export const reloadSession = () => {
   userSnapshot = undefined;
@@ -103,7 +124,7 @@ export const useSupportMode = () => useSyncExternalStore(subscribe, getSupportMo
 
 /** A return address is only honoured when it stays inside the app (no open redirect). */
 export const safeReturnUrl = (value: string | null | undefined, fallback = '/customers'): string =>
-  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+  value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
 
 /** Where to send someone who must sign in, keeping where they were going. */
 export const signInUrlFor = (pathAndQuery: string) =>

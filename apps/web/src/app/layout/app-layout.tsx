@@ -1,5 +1,6 @@
 import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { studioDisplayName } from '@studiolo/domain/studio';
 import {
   IconCalendarEvent,
   IconChartBar,
@@ -9,15 +10,21 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
-import { studioDisplayName } from '@studiolo/domain/studio';
 import { useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { SupportBanner } from '../../components/support-banner.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { supportMismatchMessage, supportModeMatches, useSupportModeActions } from '../../features/auth/support-mode.ts';
 import { useStudio } from '../../features/studio/api/get-studio.ts';
 import { showToast } from '../../lib/http.ts';
-import { clearSession, signInUrlFor, useStoredUser, useSupportMode } from '../../lib/session.ts';
+import {
+  getSupportMode,
+  isSignedOutByUser,
+  signInUrlFor,
+  signOut,
+  useStoredUser,
+  useSupportMode,
+} from '../../lib/session.ts';
 import { Brand } from './brand.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -40,7 +47,10 @@ export const navItems = [
 export const AppLayout = () => {
   const stored = useStoredUser();
   const location = useLocation();
-  if (!stored) return <Navigate to={signInUrlFor(`${location.pathname}${location.search}`)} replace />;
+  if (!stored) {
+    const to = isSignedOutByUser() ? '/signIn' : signInUrlFor(`${location.pathname}${location.search}`);
+    return <Navigate to={to} replace />;
+  }
   return <SignedInApp />;
 };
 
@@ -48,12 +58,11 @@ const SignedInApp = () => {
   const user = useCurrentUser();
   const support = useSupportMode();
   const { exit: exitSupport } = useSupportModeActions();
-  const navigate = useNavigate();
 
   // spec part 1 §4: support mode is kept only if the fetched user's e-mail matches the one entered.
   const mismatch = Boolean(support && user.data && !supportModeMatches(user.data.username, support.email));
   useEffect(() => {
-    if (mismatch) {
+    if (mismatch && getSupportMode()) {
       exitSupport();
       showToast('WARNING', supportMismatchMessage);
     }
@@ -68,13 +77,7 @@ const SignedInApp = () => {
         </Alert>
         <Group>
           <Button onClick={() => void user.refetch()}>Riprova</Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              clearSession();
-              navigate('/signIn');
-            }}
-          >
+          <Button variant="default" onClick={signOut}>
             Esci
           </Button>
         </Group>
@@ -160,7 +163,11 @@ const Shell = () => {
           </Stack>
         </AppShell.Section>
         {studioName && (
-          <AppShell.Section hiddenFrom="xs" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <AppShell.Section
+            hiddenFrom="xs"
+            pt="sm"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
             <Text size="sm" c="dimmed" truncate="end">
               {studioName}
             </Text>
@@ -170,7 +177,12 @@ const Shell = () => {
 
       <AppShell.Main bg="gray.0">
         {support && (
-          <div style={{ margin: 'calc(var(--app-shell-padding) * -1) calc(var(--app-shell-padding) * -1) var(--mantine-spacing-md)' }}>
+          <div
+            style={{
+              margin:
+                'calc(var(--app-shell-padding) * -1) calc(var(--app-shell-padding) * -1) var(--mantine-spacing-md)',
+            }}
+          >
             <SupportBanner email={support.email} onExit={exitSupport} />
           </div>
         )}

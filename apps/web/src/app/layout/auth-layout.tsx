@@ -1,5 +1,5 @@
 import { Anchor, Box, Center, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconFileInvoice, IconSignature, IconUsers } from '@tabler/icons-react';
+import { IconCalendarEvent, IconFileInvoice, IconSignature, IconStethoscope, IconUsers } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
 import { Brand } from './brand.tsx';
 
@@ -23,7 +23,7 @@ export const AuthLayout = () => (
     >
       <Group gap={10}>
         <ThemeIcon size={36} radius="md" color="white" variant="white" aria-hidden>
-          <IconUsers size={20} color="var(--mantine-color-studiolo-9)" />
+          <IconStethoscope size={22} color="var(--mantine-color-studiolo-9)" />
         </ThemeIcon>
         <Text fw={750} fz={22}>
           Studiolo

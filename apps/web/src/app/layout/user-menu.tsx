@@ -1,31 +1,25 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLifebuoy, IconLogout, IconUser } from '@tabler/icons-react';
-import { initialsOf } from '@studiolo/domain/staff';
 import { supportRoles } from '@studiolo/domain/shared';
-import { useNavigate } from 'react-router';
+import { initialsOf } from '@studiolo/domain/staff';
+import { IconChevronDown, IconLifebuoy, IconLogout, IconUser } from '@tabler/icons-react';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { ProfileDialog } from '../../features/auth/components/profile-dialog.tsx';
 import { SupportModeDialog } from '../../features/auth/components/support-mode-dialog.tsx';
-import { clearSession, useSupportMode } from '../../lib/session.ts';
+import { signOut, useSupportMode } from '../../lib/session.ts';
 
 /** The header's user menu: profile, support mode (platform operators), sign-out. */
 export const UserMenu = ({ studioName }: { studioName: string }) => {
   const { data: user } = useCurrentUser();
   const support = useSupportMode();
-  const navigate = useNavigate();
   const [profileOpened, profile] = useDisclosure(false);
   const [supportOpened, supportDialog] = useDisclosure(false);
   if (!user) return null;
 
   const fullName = [user.nome, user.cognome].filter(Boolean).join(' ') || user.username;
+  // Signing out clears the session; the guard (AppLayout) then goes to /signIn.
   // spec part 1 §6: only ROLE_ADMIN and ROLE_DEV may use support mode.
   const canSupport = !support && (supportRoles as readonly string[]).includes(user.role);
-
-  const signOut = () => {
-    clearSession();
-    navigate('/signIn', { replace: true });
-  };
 
   return (
     <>

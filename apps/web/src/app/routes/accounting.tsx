@@ -3,5 +3,9 @@ import { ComingSoon } from '../layout/coming-soon.tsx';
 
 /** /accounting (filled by the invoices feature). */
 export const AccountingPage = () => (
-  <ComingSoon title="Fatturazione" description="Qui troverai fatture, note di credito e proforma, con l'invio allo SDI e al Sistema TS." icon={<IconFileInvoice size={30} />} />
+  <ComingSoon
+    title="Fatturazione"
+    description="Qui troverai fatture, note di credito e proforma, con l'invio allo SDI e al Sistema TS."
+    icon={<IconFileInvoice size={30} />}
+  />
 );

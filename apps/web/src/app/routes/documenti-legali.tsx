@@ -52,7 +52,13 @@ export const LegalDocumentsPage = () => {
             <Anchor href="#termini">Termini e condizioni di servizio</Anchor>
           </Group>
 
-          <Paper withBorder p={{ base: 'md', sm: 'xl' }} id="privacy" component="section" aria-labelledby="privacy-title">
+          <Paper
+            withBorder
+            p={{ base: 'md', sm: 'xl' }}
+            id="privacy"
+            component="section"
+            aria-labelledby="privacy-title"
+          >
             <Stack gap="md">
               <Title order={2} fz="xl" id="privacy-title">
                 Informativa sulla privacy
@@ -70,10 +76,12 @@ export const LegalDocumentsPage = () => {
               </Section>
               <Section title="Dati trattati e finalità">
                 <List size="sm" spacing={4}>
-                  <List.Item>dati di registrazione e di accesso, per fornire il servizio e proteggere l'account;</List.Item>
                   <List.Item>
-                    dati anagrafici, di contatto e sanitari dei pazienti, esclusivamente per conto dello studio e secondo
-                    le sue istruzioni;
+                    dati di registrazione e di accesso, per fornire il servizio e proteggere l'account;
+                  </List.Item>
+                  <List.Item>
+                    dati anagrafici, di contatto e sanitari dei pazienti, esclusivamente per conto dello studio e
+                    secondo le sue istruzioni;
                   </List.Item>
                   <List.Item>dati di fatturazione, per adempiere agli obblighi fiscali;</List.Item>
                   <List.Item>registri tecnici e di sicurezza, per prevenire abusi e accessi non autorizzati.</List.Item>
@@ -82,8 +90,8 @@ export const LegalDocumentsPage = () => {
               <Section title="Conservazione e sicurezza">
                 <Text size="sm">
                   I dati sono conservati per la durata del contratto e, dopo la cessazione, per il tempo previsto dalla
-                  legge. Le comunicazioni sono cifrate, gli accessi sono registrati e lo studio può richiedere la verifica
-                  in due passaggi a tutto lo staff.
+                  legge. Le comunicazioni sono cifrate, gli accessi sono registrati e lo studio può richiedere la
+                  verifica in due passaggi a tutto lo staff.
                 </Text>
               </Section>
               <Section title="Diritti degli interessati">
@@ -96,7 +104,13 @@ export const LegalDocumentsPage = () => {
             </Stack>
           </Paper>
 
-          <Paper withBorder p={{ base: 'md', sm: 'xl' }} id="termini" component="section" aria-labelledby="termini-title">
+          <Paper
+            withBorder
+            p={{ base: 'md', sm: 'xl' }}
+            id="termini"
+            component="section"
+            aria-labelledby="termini-title"
+          >
             <Stack gap="md">
               <Title order={2} fz="xl" id="termini-title">
                 Termini e condizioni di servizio
@@ -109,8 +123,8 @@ export const LegalDocumentsPage = () => {
               </Section>
               <Section title="Account e responsabilità">
                 <Text size="sm">
-                  L'utente è responsabile della riservatezza delle proprie credenziali e dell'esattezza dei dati inseriti.
-                  Il titolare dello studio decide chi invitare nello staff e con quale ruolo.
+                  L'utente è responsabile della riservatezza delle proprie credenziali e dell'esattezza dei dati
+                  inseriti. Il titolare dello studio decide chi invitare nello staff e con quale ruolo.
                 </Text>
               </Section>
               <Section title="Abbonamento">

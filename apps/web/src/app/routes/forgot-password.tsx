@@ -4,7 +4,7 @@ import { resetPwdInputSchema } from '@studiolo/domain/auth';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRequestPasswordReset } from '../../features/auth/api/reset-password.ts';
-import { applyServerFieldErrors } from '../../lib/form.ts';
+import { applyServerFieldErrors, requiredField } from '../../lib/form.ts';
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -47,7 +47,7 @@ export const ForgotPasswordPage = () => {
           type="email"
           autoComplete="email"
           placeholder="nome@studio.it"
-          withAsterisk
+          {...requiredField}
           {...form.getInputProps('email')}
         />
         {unavailable && (

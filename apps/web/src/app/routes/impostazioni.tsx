@@ -26,7 +26,11 @@ export const SettingsPage = () => {
       <TabMenu
         aria-label="Sezioni delle impostazioni"
         tabs={[
-          { label: 'Studio', canAccess: can(role, 'studio:read'), content: <StudioSettings canEdit={can(role, 'studio:write')} /> },
+          {
+            label: 'Studio',
+            canAccess: can(role, 'studio:read'),
+            content: <StudioSettings canEdit={can(role, 'studio:write')} />,
+          },
           {
             label: 'Staff',
             canAccess: can(role, 'staff:read'),

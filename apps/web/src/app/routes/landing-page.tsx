@@ -12,12 +12,36 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Brand } from '../layout/brand.tsx';
 
 const features = [
-  { icon: IconUsers, title: 'Pazienti', text: 'Anagrafica completa, tag, stato e cartella clinica sempre a portata di mano.' },
-  { icon: IconCalendarEvent, title: 'Agenda', text: 'Appuntamenti ricorrenti, più calendari, stanze, dispositivi e staff.' },
-  { icon: IconSignature, title: 'Moduli e firma', text: 'Consensi informati generati in PDF e firmati dal paziente con un codice via SMS.' },
-  { icon: IconFileInvoice, title: 'Fatture', text: 'Fatture elettroniche allo SDI, invio al Sistema TS, bollo e rivalsa calcolati per te.' },
-  { icon: IconChartBar, title: 'Statistiche', text: 'Incassi, fatturato e flusso di cassa del tuo studio, mese per mese.' },
-  { icon: IconLock, title: 'Sicurezza', text: 'Verifica in due passaggi, ruoli per lo staff e registro delle attività.' },
+  {
+    icon: IconUsers,
+    title: 'Pazienti',
+    text: 'Anagrafica completa, tag, stato e cartella clinica sempre a portata di mano.',
+  },
+  {
+    icon: IconCalendarEvent,
+    title: 'Agenda',
+    text: 'Appuntamenti ricorrenti, più calendari, stanze, dispositivi e staff.',
+  },
+  {
+    icon: IconSignature,
+    title: 'Moduli e firma',
+    text: 'Consensi informati generati in PDF e firmati dal paziente con un codice via SMS.',
+  },
+  {
+    icon: IconFileInvoice,
+    title: 'Fatture',
+    text: 'Fatture elettroniche allo SDI, invio al Sistema TS, bollo e rivalsa calcolati per te.',
+  },
+  {
+    icon: IconChartBar,
+    title: 'Statistiche',
+    text: 'Incassi, fatturato e flusso di cassa del tuo studio, mese per mese.',
+  },
+  {
+    icon: IconLock,
+    title: 'Sicurezza',
+    text: 'Verifica in due passaggi, ruoli per lo staff e registro delle attività.',
+  },
 ];
 
 /** /landing-page: the public presentation of the product. */

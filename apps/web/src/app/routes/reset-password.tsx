@@ -4,7 +4,7 @@ import { passwordSchema } from '@studiolo/domain/auth';
 import { z } from '@studiolo/domain/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useChangePassword } from '../../features/auth/api/change-password.ts';
-import { applyServerFieldErrors } from '../../lib/form.ts';
+import { applyServerFieldErrors, requiredField } from '../../lib/form.ts';
 import { clearSession } from '../../lib/session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -72,10 +72,15 @@ export const ResetPasswordPage = () => {
           label="Nuova password"
           description="Almeno 8 caratteri"
           autoComplete="new-password"
-          withAsterisk
+          {...requiredField}
           {...form.getInputProps('password')}
         />
-        <PasswordInput label="Conferma password" autoComplete="new-password" withAsterisk {...form.getInputProps('confirm')} />
+        <PasswordInput
+          label="Conferma password"
+          autoComplete="new-password"
+          {...requiredField}
+          {...form.getInputProps('confirm')}
+        />
         <Button type="submit" fullWidth loading={change.isPending}>
           Salva la nuova password
         </Button>

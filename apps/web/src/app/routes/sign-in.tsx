@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
-import { safeReturnUrl, setStoredUser, useStoredUser } from '../../lib/session.ts';
+import { acknowledgeSignOut, safeReturnUrl, setStoredUser, useStoredUser } from '../../lib/session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /signIn: stores the token and goes back to returnUrl (or /customers). */
@@ -11,6 +12,7 @@ export const SignInPage = () => {
   const stored = useStoredUser();
   const queryClient = useQueryClient();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  useEffect(() => acknowledgeSignOut(), []);
   if (stored) return <Navigate to={returnUrl} replace />;
   return (
     <SignInForm

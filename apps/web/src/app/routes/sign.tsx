@@ -25,8 +25,8 @@ export const SignPage = () => {
             </Title>
             {id ? (
               <Text c="dimmed">
-                La firma elettronica dei documenti sarà disponibile a breve. Riceverai un codice via SMS per
-                confermare la firma.
+                La firma elettronica dei documenti sarà disponibile a breve. Riceverai un codice via SMS per confermare
+                la firma.
               </Text>
             ) : (
               <Alert color="red" w="100%">

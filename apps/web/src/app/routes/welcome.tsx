@@ -26,8 +26,8 @@ export const WelcomePage = () => {
             Benvenuto in Studiolo
           </Title>
           <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }}>
-            Il gestionale per studi sanitari: pazienti, agenda, moduli con firma elettronica e fatture elettroniche, tutto
-            in un unico posto.
+            Il gestionale per studi sanitari: pazienti, agenda, moduli con firma elettronica e fatture elettroniche,
+            tutto in un unico posto.
           </Text>
         </Stack>
         <Stack align="center" gap="sm" mih={90} justify="center">

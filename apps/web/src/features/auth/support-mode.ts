@@ -5,7 +5,8 @@ import { getSupportMode, setSupportMode } from '../../lib/session.ts';
 import { userQueryOptions } from './api/get-user.ts';
 
 /** Decided text (spec part 1 §4 only says support mode then exits). */
-export const supportMismatchMessage = "Modalità support disattivata: l'utente caricato non corrisponde all'email indicata";
+export const supportMismatchMessage =
+  "Modalità support disattivata: l'utente caricato non corrisponde all'email indicata";
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -33,8 +34,11 @@ export const useSupportModeActions = () => {
       try {
         const user = await qc.fetchQuery(userQueryOptions(normalized));
         if (!supportModeMatches(user.username, normalized)) {
-          exit();
-          showToast('WARNING', supportMismatchMessage);
+          // The shell may have noticed first: exit (and say so) only once.
+          if (getSupportMode()) {
+            exit();
+            showToast('WARNING', supportMismatchMessage);
+          }
           return false;
         }
         return true;

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ChangePwdInput } from '@studiolo/domain/auth';
+import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 /** POST /user/changePwd: with the e-mailed token, or the old password when signed in. */

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@studiolo/domain/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 /** POST /user/2fa/enable: confirms the secret with a code; during sign-in it answers the token. */

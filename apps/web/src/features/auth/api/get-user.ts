@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@studiolo/domain/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { useStoredUser, useSupportMode } from '../../../lib/session.ts';
 

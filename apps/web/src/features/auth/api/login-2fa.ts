@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginResponse } from '@studiolo/domain/auth';
+import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 /** POST /user/login/2fa: completes a sign-in with the authenticator code. */

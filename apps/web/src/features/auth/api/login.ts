@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse } from '@studiolo/domain/auth';
+import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 /** POST /user/login: a token, or a two-factor step to complete (twoFactor + challengeToken). */

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginResponse, SignupInput } from '@studiolo/domain/auth';
+import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 /** POST /user/signup: creates the account and signs in (an invite token also joins its studio). */

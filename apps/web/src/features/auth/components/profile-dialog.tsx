@@ -1,9 +1,9 @@
 import { Button, Divider, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { passwordSchema, type CurrentUser } from '@studiolo/domain/auth';
+import { type CurrentUser, passwordSchema } from '@studiolo/domain/auth';
 import { z } from '@studiolo/domain/shared';
 import { useEffect } from 'react';
-import { applyServerFieldErrors } from '../../../lib/form.ts';
+import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
@@ -45,7 +45,13 @@ export const ProfileDialog = ({
   }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Il tuo profilo" size="lg" closeButtonProps={{ 'aria-label': 'Chiudi' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Il tuo profilo"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Chiudi' }}
+    >
       <Stack gap="lg">
         <form
           noValidate
@@ -58,8 +64,18 @@ export const ProfileDialog = ({
               Accedi come <b>{user.username}</b>
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Nome" autoComplete="given-name" withAsterisk {...nameForm.getInputProps('nome')} />
-              <TextInput label="Cognome" autoComplete="family-name" withAsterisk {...nameForm.getInputProps('cognome')} />
+              <TextInput
+                label="Nome"
+                autoComplete="given-name"
+                {...requiredField}
+                {...nameForm.getInputProps('nome')}
+              />
+              <TextInput
+                label="Cognome"
+                autoComplete="family-name"
+                {...requiredField}
+                {...nameForm.getInputProps('cognome')}
+              />
             </SimpleGrid>
             <Group justify="flex-end">
               <Button type="submit" loading={updateUser.isPending} disabled={!nameForm.isDirty()}>
@@ -89,14 +105,14 @@ export const ProfileDialog = ({
               <PasswordInput
                 label="Password attuale"
                 autoComplete="current-password"
-                withAsterisk
+                {...requiredField}
                 {...passwordForm.getInputProps('oldPassword')}
               />
               <PasswordInput
                 label="Nuova password"
                 description="Almeno 8 caratteri"
                 autoComplete="new-password"
-                withAsterisk
+                {...requiredField}
                 {...passwordForm.getInputProps('password')}
               />
             </SimpleGrid>

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconShieldLock } from '@tabler/icons-react';
 import { type LoginResponse, loginInputSchema, totpCodeSchema } from '@studiolo/domain/auth';
 import { z } from '@studiolo/domain/shared';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { applyServerFieldErrors } from '../../../lib/form.ts';
+import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { isHttpError } from '../../../lib/http.ts';
 import { useLogin } from '../api/login.ts';
 import { useLoginWithCode } from '../api/login-2fa.ts';
@@ -39,7 +39,11 @@ export const SignInForm = ({
     initialValues: { username: '', password: '' },
     validate: schemaResolver(loginInputSchema, { sync: true }),
   });
-  const codeForm = useForm({ mode: 'controlled', initialValues: { code: '' }, validate: schemaResolver(codeSchema, { sync: true }) });
+  const codeForm = useForm({
+    mode: 'controlled',
+    initialValues: { code: '' },
+    validate: schemaResolver(codeSchema, { sync: true }),
+  });
 
   const handle = (result: LoginResponse | null) => {
     if (!result) return;
@@ -103,7 +107,7 @@ export const SignInForm = ({
             autoComplete="one-time-code"
             maxLength={6}
             placeholder="123456"
-            withAsterisk
+            {...requiredField}
             data-autofocus
             autoFocus
             {...codeForm.getInputProps('code')}
@@ -146,13 +150,13 @@ export const SignInForm = ({
           type="email"
           autoComplete="username"
           placeholder="nome@studio.it"
-          withAsterisk
+          {...requiredField}
           {...credentials.getInputProps('username')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
-          withAsterisk
+          {...requiredField}
           {...credentials.getInputProps('password')}
         />
         <Group justify="flex-end" mt={-6}>

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconMailOpened } from '@tabler/icons-react';
 import { type LoginResponse, signupInputSchema } from '@studiolo/domain/auth';
+import { IconMailOpened } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { applyServerFieldErrors } from '../../../lib/form.ts';
+import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { isHttpError } from '../../../lib/http.ts';
 import { useSignup } from '../api/signup.ts';
 
@@ -57,7 +57,9 @@ export const SignUpForm = ({
             Crea il tuo account
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
-            {inviteToken ? 'Completa la registrazione per unirti allo studio.' : 'Inizia a gestire il tuo studio in pochi minuti.'}
+            {inviteToken
+              ? 'Completa la registrazione per unirti allo studio.'
+              : 'Inizia a gestire il tuo studio in pochi minuti.'}
           </Text>
         </div>
         {inviteToken && (
@@ -66,22 +68,22 @@ export const SignUpForm = ({
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Nome" autoComplete="given-name" withAsterisk {...form.getInputProps('nome')} />
-          <TextInput label="Cognome" autoComplete="family-name" withAsterisk {...form.getInputProps('cognome')} />
+          <TextInput label="Nome" autoComplete="given-name" {...requiredField} {...form.getInputProps('nome')} />
+          <TextInput label="Cognome" autoComplete="family-name" {...requiredField} {...form.getInputProps('cognome')} />
         </SimpleGrid>
         <TextInput
           label="Email"
           type="email"
           autoComplete="email"
           placeholder="nome@studio.it"
-          withAsterisk
+          {...requiredField}
           {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
           description="Almeno 8 caratteri. Meglio una frase facile da ricordare."
           autoComplete="new-password"
-          withAsterisk
+          {...requiredField}
           {...form.getInputProps('password')}
         />
         {unavailable && (

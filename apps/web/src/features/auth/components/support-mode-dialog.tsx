@@ -1,8 +1,9 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { z } from '@studiolo/domain/shared';
 import { loginEmailSchema } from '@studiolo/domain/auth';
+import { z } from '@studiolo/domain/shared';
 import { useState } from 'react';
+import { requiredField } from '../../../lib/form.ts';
 import { useSupportModeActions } from '../support-mode.ts';
 
 const supportSchema = z.object({ email: loginEmailSchema, secret: z.string().min(1) });
@@ -34,8 +35,19 @@ export const SupportModeDialog = ({ opened, onClose }: { opened: boolean; onClos
           <Text size="sm" c="dimmed">
             Agisci come un utente per assisterlo. Ogni operazione viene registrata a tuo nome.
           </Text>
-          <TextInput label="Email dell'utente" type="email" autoComplete="off" withAsterisk {...form.getInputProps('email')} />
-          <PasswordInput label="Secret di supporto" autoComplete="off" withAsterisk {...form.getInputProps('secret')} />
+          <TextInput
+            label="Email dell'utente"
+            type="email"
+            autoComplete="off"
+            {...requiredField}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Secret di supporto"
+            autoComplete="off"
+            {...requiredField}
+            {...form.getInputProps('secret')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Annulla

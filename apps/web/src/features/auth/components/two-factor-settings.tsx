@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { totpCodeSchema } from '@studiolo/domain/auth';
 import { z } from '@studiolo/domain/shared';
+import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { applyServerFieldErrors } from '../../../lib/form.ts';
-import { useCurrentUser } from '../api/get-user.ts';
+import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { useDisableTwoFactor } from '../api/disable-2fa.ts';
+import { useCurrentUser } from '../api/get-user.ts';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
 
 const codeSchema = z.object({ code: totpCodeSchema });
@@ -16,7 +16,11 @@ export const TwoFactorSettings = () => {
   const { data: user } = useCurrentUser();
   const [mode, setMode] = useState<'idle' | 'setup' | 'disable'>('idle');
   const disable = useDisableTwoFactor();
-  const form = useForm({ mode: 'controlled', initialValues: { code: '' }, validate: schemaResolver(codeSchema, { sync: true }) });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { code: '' },
+    validate: schemaResolver(codeSchema, { sync: true }),
+  });
   if (!user) return null;
   const enabled = user.totpEnabled;
 
@@ -82,7 +86,7 @@ export const TwoFactorSettings = () => {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
-                withAsterisk
+                {...requiredField}
                 {...form.getInputProps('code')}
               />
               <Group>

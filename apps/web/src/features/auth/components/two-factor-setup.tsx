@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Code, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type LoginResponse, totpCodeSchema } from '@studiolo/domain/auth';
 import { z } from '@studiolo/domain/shared';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { applyServerFieldErrors } from '../../../lib/form.ts';
+import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { useEnableTwoFactor } from '../api/enable-2fa.ts';
 import { useSetupTwoFactor } from '../api/setup-2fa.ts';
 
@@ -29,7 +29,11 @@ export const TwoFactorSetup = ({
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
   const started = useRef(false);
-  const form = useForm({ mode: 'controlled', initialValues: { code: '' }, validate: schemaResolver(codeSchema, { sync: true }) });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { code: '' },
+    validate: schemaResolver(codeSchema, { sync: true }),
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new secret once per mount
   useEffect(() => {
@@ -89,7 +93,12 @@ export const TwoFactorSetup = ({
             Chiave segreta
           </Text>
           <Group gap="xs" wrap="nowrap">
-            <Code aria-labelledby="totp-secret-label" fz="md" style={{ wordBreak: 'break-all' }} data-testid="totp-secret">
+            <Code
+              aria-labelledby="totp-secret-label"
+              fz="md"
+              style={{ wordBreak: 'break-all' }}
+              data-testid="totp-secret"
+            >
               {grouped(secret)}
             </Code>
             <CopyButton value={secret}>
@@ -110,7 +119,12 @@ export const TwoFactorSetup = ({
           <Text size="sm" fw={600} id="totp-url-label">
             Indirizzo di configurazione (otpauth)
           </Text>
-          <Code block aria-labelledby="totp-url-label" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="totp-url">
+          <Code
+            block
+            aria-labelledby="totp-url-label"
+            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+            data-testid="totp-url"
+          >
             {otpauthUrl}
           </Code>
         </Stack>
@@ -121,7 +135,8 @@ export const TwoFactorSetup = ({
           autoComplete="one-time-code"
           maxLength={6}
           placeholder="123456"
-          withAsterisk
+          maw={260}
+          {...requiredField}
           {...form.getInputProps('code')}
         />
         <Group justify="flex-end">

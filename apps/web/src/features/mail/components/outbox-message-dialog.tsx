@@ -1,7 +1,32 @@
-import { Alert, Box, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { formatFileSize } from '@studiolo/domain/shared';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutboxMessage } from '../api/get-outbox-message.ts';
+
+const urlPattern = /(https?:\/\/[^\s<>"]+)/g;
+
+/** The text with its web addresses as links (invitation and reset links can be followed from here). */
+const Linkified = ({ text }: { text: string }) => {
+  let offset = 0;
+  const parts = text.split(urlPattern).map((part, i) => {
+    const at = offset;
+    offset += part.length;
+    return { part, isUrl: i % 2 === 1, key: `${at}` };
+  });
+  return (
+    <>
+      {parts.map(({ part, isUrl, key }) =>
+        isUrl ? (
+          <Anchor key={key} href={part} target="_blank" rel="noreferrer noopener" size="sm">
+            {part}
+          </Anchor>
+        ) : (
+          <span key={key}>{part}</span>
+        ),
+      )}
+    </>
+  );
+};
 
 const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -58,7 +83,7 @@ export const OutboxMessageDialog = ({ id, onClose }: { id: string | null; onClos
             }}
             aria-label="Testo del messaggio"
           >
-            {message.data.text}
+            <Linkified text={message.data.text} />
           </Box>
         </Stack>
       )}

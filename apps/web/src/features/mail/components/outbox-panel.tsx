@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconMailbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useConfig } from '../../../lib/config.ts';
@@ -8,7 +21,7 @@ import { OutboxMessageDialog } from './outbox-message-dialog.tsx';
 
 /** Labels of the mail statuses (decided: the spec does not name them). */
 const statusLabels: Record<string, { label: string; color: string }> = {
-  LOCAL_OUTBOX: { label: 'Non inviato (locale)', color: 'gray' },
+  LOCAL_OUTBOX: { label: 'Solo locale', color: 'gray' },
   SENT: { label: 'Inviato', color: 'green' },
   FAILED: { label: 'Errore', color: 'red' },
   QUEUED: { label: 'In coda', color: 'blue' },
@@ -37,7 +50,8 @@ export const OutboxPanel = () => {
         </div>
         {local && (
           <Alert color="orange" icon={<IconMailbox size={20} aria-hidden />} title={localOutboxNotice}>
-            Questa installazione non ha un server di posta configurato: apri un messaggio per leggerne il testo e i link.
+            Questa installazione non ha un server di posta configurato: apri un messaggio per leggerne il testo e i
+            link.
           </Alert>
         )}
         {outbox.isPending ? (
@@ -53,39 +67,89 @@ export const OutboxPanel = () => {
             Nessun messaggio.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Messaggi in uscita">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Data</Table.Th>
-                  <Table.Th>Destinatario</Table.Th>
-                  <Table.Th>Oggetto</Table.Th>
-                  <Table.Th>Stato</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outbox.data.map((m) => {
-                  const status = statusLabels[m.status] ?? { label: m.status, color: 'gray' };
-                  return (
-                    <Table.Tr key={m.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
-                      <Table.Td>
-                        <Anchor component="button" type="button" onClick={() => setOpenId(m.id)} ta="left" size="sm">
-                          {m.subject}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={status.color} variant="light" tt="none">
+          <>
+            {/* Phones: one card per message. */}
+            <Stack
+              gap="xs"
+              hiddenFrom="sm"
+              component="ul"
+              aria-label="Messaggi in uscita"
+              style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            >
+              {outbox.data.map((m) => {
+                const status = statusLabels[m.status] ?? { label: m.status, color: 'gray' };
+                return (
+                  <li key={m.id}>
+                    <UnstyledButton
+                      onClick={() => setOpenId(m.id)}
+                      p="sm"
+                      w="100%"
+                      style={{
+                        border: '1px solid var(--mantine-color-gray-3)',
+                        borderRadius: 'var(--mantine-radius-md)',
+                      }}
+                    >
+                      <Text fw={600} size="sm" c="studiolo.9">
+                        {m.subject}
+                      </Text>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {m.to}
+                      </Text>
+                      <Group justify="space-between" mt={4}>
+                        <Text size="xs" c="dimmed">
+                          {formatDateTime(m.createdAt)}
+                        </Text>
+                        <Badge color={status.color} variant="light" tt="none" size="sm">
                           {status.label}
                         </Badge>
-                      </Table.Td>
+                      </Group>
+                    </UnstyledButton>
+                  </li>
+                );
+              })}
+            </Stack>
+            <Box visibleFrom="sm">
+              <Table.ScrollContainer minWidth={560}>
+                <Table highlightOnHover verticalSpacing="sm" aria-label="Messaggi in uscita">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Data</Table.Th>
+                      <Table.Th>Destinatario</Table.Th>
+                      <Table.Th>Oggetto</Table.Th>
+                      <Table.Th>Stato</Table.Th>
                     </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {outbox.data.map((m) => {
+                      const status = statusLabels[m.status] ?? { label: m.status, color: 'gray' };
+                      return (
+                        <Table.Tr key={m.id}>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
+                          <Table.Td style={{ overflowWrap: 'break-word' }}>{m.to}</Table.Td>
+                          <Table.Td>
+                            <Anchor
+                              component="button"
+                              type="button"
+                              onClick={() => setOpenId(m.id)}
+                              ta="left"
+                              size="sm"
+                            >
+                              {m.subject}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge color={status.color} variant="light" tt="none" style={{ overflow: 'visible' }}>
+                              {status.label}
+                            </Badge>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Box>
+          </>
         )}
       </Stack>
       <OutboxMessageDialog id={openId} onClose={() => setOpenId(null)} />

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarResourceKind } from '@studiolo/domain/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 import { settingsQueryKey } from './get-settings.ts';
@@ -14,8 +14,15 @@ const base = (kind: CalendarResourceKind) => `/settings/calendario/${kind}`;
 export const createCalendarResource = ({ kind, input }: { kind: CalendarResourceKind; input: CalendarResourceInput }) =>
   http.post<CalendarResource>(base(kind), input);
 /** PATCH /settings/calendario/{kind}/{id} */
-export const updateCalendarResource = ({ kind, id, input }: { kind: CalendarResourceKind; id: string; input: CalendarResourceInput }) =>
-  http.patch<CalendarResource>(`${base(kind)}/${id}`, input);
+export const updateCalendarResource = ({
+  kind,
+  id,
+  input,
+}: {
+  kind: CalendarResourceKind;
+  id: string;
+  input: CalendarResourceInput;
+}) => http.patch<CalendarResource>(`${base(kind)}/${id}`, input);
 /** DELETE /settings/calendario/{kind}/{id} */
 export const deleteCalendarResource = ({ kind, id }: { kind: CalendarResourceKind; id: string }) =>
   http.delete<null>(`${base(kind)}/${id}`);
@@ -23,7 +30,10 @@ export const deleteCalendarResource = ({ kind, id }: { kind: CalendarResourceKin
 const useSettingsMutation = <I, O>(fn: (input: I) => Promise<O>) => {
   const qc = useQueryClient();
   const studioId = useCurrentStudioId();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: settingsQueryKey(studioId) }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => qc.invalidateQueries({ queryKey: settingsQueryKey(studioId) }),
+  });
 };
 
 export const useCreateCalendarResource = () => useSettingsMutation(createCalendarResource);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '@studiolo/domain/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 import { settingsQueryKey } from './get-settings.ts';

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Sezionale } from '@studiolo/domain/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 import { settingsQueryKey } from './get-settings.ts';
@@ -10,5 +10,8 @@ export const updateSezionale = (input: Sezionale) => http.put<unknown>('/setting
 export const useUpdateSezionale = () => {
   const qc = useQueryClient();
   const studioId = useCurrentStudioId();
-  return useMutation({ mutationFn: updateSezionale, onSuccess: () => qc.invalidateQueries({ queryKey: settingsQueryKey(studioId) }) });
+  return useMutation({
+    mutationFn: updateSezionale,
+    onSuccess: () => qc.invalidateQueries({ queryKey: settingsQueryKey(studioId) }),
+  });
 };

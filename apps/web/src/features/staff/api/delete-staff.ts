@@ -9,5 +9,8 @@ export const deleteStaff = (id: string) => http.delete<null>(`/staff/${id}`);
 export const useDeleteStaff = () => {
   const qc = useQueryClient();
   const studioId = useCurrentStudioId();
-  return useMutation({ mutationFn: deleteStaff, onSuccess: () => qc.invalidateQueries({ queryKey: staffQueryKey(studioId) }) });
+  return useMutation({
+    mutationFn: deleteStaff,
+    onSuccess: () => qc.invalidateQueries({ queryKey: staffQueryKey(studioId) }),
+  });
 };

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffInviteInput, StaffMember } from '@studiolo/domain/staff';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 import { staffQueryKey } from './get-staff.ts';
@@ -10,5 +10,8 @@ export const inviteStaff = (input: StaffInviteInput) => http.post<StaffMember>('
 export const useInviteStaff = () => {
   const qc = useQueryClient();
   const studioId = useCurrentStudioId();
-  return useMutation({ mutationFn: inviteStaff, onSuccess: () => qc.invalidateQueries({ queryKey: staffQueryKey(studioId) }) });
+  return useMutation({
+    mutationFn: inviteStaff,
+    onSuccess: () => qc.invalidateQueries({ queryKey: staffQueryKey(studioId) }),
+  });
 };

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { roleLabels, type StaffRole, staffRoles } from '@studiolo/domain/shared';
 import { type StaffInviteInput, staffInviteInputSchema } from '@studiolo/domain/staff';
 import { AvatarColorPicker } from '../../../components/avatar-color-picker.tsx';
-import { applyServerFieldErrors } from '../../../lib/form.ts';
+import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { useInviteStaff } from '../api/invite-staff.ts';
 
 export const staffRoleOptions = staffRoles.map((value) => ({ value, label: roleLabels[value] }));
@@ -32,7 +32,13 @@ export const StaffInviteDialog = ({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Invita un membro dello staff" size="lg" closeButtonProps={{ 'aria-label': 'Chiudi' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Invita un membro dello staff"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Chiudi' }}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
@@ -44,18 +50,18 @@ export const StaffInviteDialog = ({
       >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Nome" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
-            <TextInput label="Cognome" withAsterisk autoComplete="off" {...form.getInputProps('lastname')} />
+            <TextInput label="Nome" {...requiredField} autoComplete="off" {...form.getInputProps('name')} />
+            <TextInput label="Cognome" {...requiredField} autoComplete="off" {...form.getInputProps('lastname')} />
           </SimpleGrid>
           <TextInput
             label="Email"
             type="email"
-            withAsterisk
+            {...requiredField}
             autoComplete="off"
             description="Riceverà un link per unirsi allo studio."
             {...form.getInputProps('email')}
           />
-          <Select label="Ruolo" data={staffRoleOptions} withAsterisk {...form.getInputProps('role')} />
+          <Select label="Ruolo" data={staffRoleOptions} {...requiredField} {...form.getInputProps('role')} />
           <AvatarColorPicker
             value={form.values.avatarColor}
             onChange={(color) => form.setFieldValue('avatarColor', color)}

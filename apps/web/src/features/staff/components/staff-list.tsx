@@ -1,9 +1,22 @@
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconMailForward, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { roleLabels } from '@studiolo/domain/shared';
 import type { StaffRole } from '@studiolo/domain/shared';
+import { roleLabels } from '@studiolo/domain/shared';
 import type { StaffMember } from '@studiolo/domain/staff';
+import { IconMailForward, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { StaffAvatar } from '../../../components/staff-avatar.tsx';
@@ -32,29 +45,33 @@ const MemberRow = ({
   const editable = canManage && !isOwner && !isMe;
   const name = fullName(member);
   return (
-    <Group justify="space-between" wrap="wrap" gap="sm" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+    <Group
+      justify="space-between"
+      wrap="wrap"
+      gap="sm"
+      py="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 260px' }}>
         <StaffAvatar id={member.id} name={member.name} lastname={member.lastname} color={member.avatarColor} />
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <Text fw={600} truncate="end">
-              {name}
-            </Text>
+          <Group gap={6} wrap="wrap">
+            <Text fw={600}>{name}</Text>
             {isMe && (
               <Text size="sm" c="dimmed">
                 (tu)
               </Text>
             )}
+            {member.status === 'INVITED' && (
+              <Badge variant="light" color="yellow">
+                Invito in attesa
+              </Badge>
+            )}
           </Group>
-          <Text size="sm" c="dimmed" truncate="end">
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {member.email}
           </Text>
         </Stack>
-        {member.status === 'INVITED' && (
-          <Badge variant="light" color="yellow" style={{ flexShrink: 0 }}>
-            Invito in attesa
-          </Badge>
-        )}
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flex: '0 1 auto' }}>
         {editable ? (
@@ -95,7 +112,13 @@ const MemberRow = ({
         )}
         {editable && (
           <Tooltip label="Rimuovi dallo staff">
-            <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Rimuovi ${name}`} onClick={() => onRemove(member)}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={`Rimuovi ${name}`}
+              onClick={() => onRemove(member)}
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -143,16 +166,21 @@ export const StaffList = ({ canManage, myEmail }: { canManage: boolean; myEmail:
             Nessun membro dello staff.
           </Text>
         ) : (
-          <Stack gap={0} role="list" aria-label="Membri dello staff">
+          <Stack
+            gap={0}
+            component="ul"
+            aria-label="Membri dello staff"
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          >
             {staff.data.map((m) => (
-              <div role="listitem" key={m.id}>
+              <li key={m.id}>
                 <MemberRow
                   member={m}
                   canManage={canManage}
                   isMe={m.email.toLowerCase() === myEmail.toLowerCase()}
                   onRemove={setRemoving}
                 />
-              </div>
+              </li>
             ))}
           </Stack>
         )}

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Studio, StudioInput } from '@studiolo/domain/studio';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 export type InitialSetupInput = { studio: StudioInput; avatarColor?: string | null };

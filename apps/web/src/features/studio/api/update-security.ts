@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Studio } from '@studiolo/domain/studio';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 import { studioQueryKey } from './get-studio.ts';
 
 /** PUT /studio/security: what the owner requires of the staff. */
-export const updateStudioSecurity = (input: { requireStaffTwoFactor: boolean }) => http.put<Studio>('/studio/security', input);
+export const updateStudioSecurity = (input: { requireStaffTwoFactor: boolean }) =>
+  http.put<Studio>('/studio/security', input);
 
 export const useUpdateStudioSecurity = () => {
   const qc = useQueryClient();

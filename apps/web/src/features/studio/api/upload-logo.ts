@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Studio } from '@studiolo/domain/studio';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 import { studioQueryKey } from './get-studio.ts';
@@ -14,5 +14,8 @@ export const uploadLogo = (file: File) => {
 export const useUploadLogo = () => {
   const qc = useQueryClient();
   const studioId = useCurrentStudioId();
-  return useMutation({ mutationFn: uploadLogo, onSuccess: (studio) => qc.setQueryData(studioQueryKey(studioId), studio) });
+  return useMutation({
+    mutationFn: uploadLogo,
+    onSuccess: (studio) => qc.setQueryData(studioQueryKey(studioId), studio),
+  });
 };

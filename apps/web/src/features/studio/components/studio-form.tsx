@@ -1,14 +1,4 @@
-import {
-  Button,
-  Fieldset,
-  Group,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Fieldset, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type RegimeFiscale,
@@ -20,7 +10,7 @@ import {
   type TipologiaPersona,
 } from '@studiolo/domain/studio';
 import type { ReactNode } from 'react';
-import { applyServerFieldErrors } from '../../../lib/form.ts';
+import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
 
 /** The form keeps every field as text; empty text becomes null in the shared schema. */
 export type StudioFormValues = {
@@ -102,6 +92,14 @@ export const regimeFiscaleOptions = regimiFiscali.map((value) => ({
   label: `${value.replace('_', '')} · ${regimeFiscaleLabels[value]}`,
 }));
 
+/** Long form: bring the first wrong field into view (after React has rendered the errors). */
+const focusFirstError = () =>
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+    el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    el?.focus({ preventScroll: true });
+  });
+
 const resolveStudio = schemaResolver(studioInputSchema, { sync: true });
 
 const upper = (e: React.ChangeEvent<HTMLInputElement>) => e.currentTarget.value.toUpperCase();
@@ -143,25 +141,25 @@ export const StudioForm = ({
     return { ...props, onChange: (e: React.ChangeEvent<HTMLInputElement>) => props.onChange(upper(e)) };
   };
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSubmit(formValuesToStudioInput(values));
-      form.resetDirty();
-    } catch (e) {
-      applyServerFieldErrors(form, e, serverFieldPrefix);
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await onSubmit(formValuesToStudioInput(values));
+        form.resetDirty();
+      } catch (e) {
+        applyServerFieldErrors(form, e, serverFieldPrefix);
+        focusFirstError();
+      }
+    },
+    () => focusFirstError(),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Fieldset legend="Dati generali" disabled={readOnly} variant="filled" radius="md">
           <Stack gap="sm">
-            <Radio.Group
-              label="Tipologia"
-              withAsterisk
-              {...form.getInputProps('tipologiaPersona')}
-            >
+            <Radio.Group label="Tipologia" {...requiredGroup} {...form.getInputProps('tipologiaPersona')}>
               <Group gap="lg" mt={6}>
                 <Radio value="FISICA" label="Persona fisica" />
                 <Radio value="GIURIDICA" label="Persona giuridica" />
@@ -170,8 +168,18 @@ export const StudioForm = ({
             {fisica ? (
               <>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput label="Nome" autoComplete="given-name" withAsterisk {...form.getInputProps('nome')} />
-                  <TextInput label="Cognome" autoComplete="family-name" withAsterisk {...form.getInputProps('cognome')} />
+                  <TextInput
+                    label="Nome"
+                    autoComplete="given-name"
+                    {...requiredField}
+                    {...form.getInputProps('nome')}
+                  />
+                  <TextInput
+                    label="Cognome"
+                    autoComplete="family-name"
+                    {...requiredField}
+                    {...form.getInputProps('cognome')}
+                  />
                 </SimpleGrid>
                 <Radio.Group label="Sesso" {...form.getInputProps('sesso')}>
                   <Group gap="lg" mt={6}>
@@ -184,7 +192,7 @@ export const StudioForm = ({
               <TextInput
                 label="Ragione sociale"
                 autoComplete="organization"
-                withAsterisk
+                {...requiredField}
                 {...form.getInputProps('ragioneSociale')}
               />
             )}
@@ -193,8 +201,7 @@ export const StudioForm = ({
                 label="Codice fiscale"
                 autoComplete="off"
                 maxLength={16}
-                withAsterisk
-                styles={{ input: { textTransform: 'uppercase' } }}
+                {...requiredField}
                 {...upperProps('codiceFiscale')}
               />
               <TextInput
@@ -202,17 +209,12 @@ export const StudioForm = ({
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={11}
-                withAsterisk
+                {...requiredField}
                 {...form.getInputProps('partitaIva')}
               />
-              <TextInput
-                label="Professione"
-                placeholder="Es. Fisioterapista"
-                {...form.getInputProps('professione')}
-              />
+              <TextInput label="Professione" placeholder="Es. Fisioterapista" {...form.getInputProps('professione')} />
               <TextInput
                 label="Iscrizione all'albo"
-                description="Stampata sulle fatture"
                 placeholder="Es. Albo dei Fisioterapisti di Milano n. 1234"
                 {...form.getInputProps('iscrizioneAlbo')}
               />
@@ -222,7 +224,7 @@ export const StudioForm = ({
               data={regimeFiscaleOptions}
               searchable
               nothingFoundMessage="Nessun regime trovato"
-              withAsterisk
+              {...requiredField}
               {...form.getInputProps('tassazione.regimeFiscale')}
             />
           </Stack>
@@ -238,7 +240,7 @@ export const StudioForm = ({
                 label="Email"
                 type="email"
                 autoComplete="email"
-                withAsterisk
+                {...requiredField}
                 {...form.getInputProps('contatti.email')}
               />
               <TextInput label="PEC" type="email" autoComplete="off" {...form.getInputProps('contatti.pec')} />
@@ -249,7 +251,13 @@ export const StudioForm = ({
                 autoComplete="tel-national"
                 {...form.getInputProps('contatti.cellulare')}
               />
-              <TextInput label="Telefono" type="tel" inputMode="tel" autoComplete="off" {...form.getInputProps('contatti.telefono')} />
+              <TextInput
+                label="Telefono"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                {...form.getInputProps('contatti.telefono')}
+              />
             </SimpleGrid>
           </Stack>
         </Fieldset>
@@ -275,7 +283,6 @@ export const StudioForm = ({
               placeholder="Es. MI"
               maxLength={2}
               autoComplete="off"
-              styles={{ input: { textTransform: 'uppercase' } }}
               {...upperProps('residenza.provincia')}
             />
           </SimpleGrid>
@@ -286,18 +293,8 @@ export const StudioForm = ({
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label="Intestatario" {...form.getInputProps('coordinateBancarie.intestatario')} />
               <TextInput label="Banca" {...form.getInputProps('coordinateBancarie.nomeBanca')} />
-              <TextInput
-                label="IBAN"
-                autoComplete="off"
-                styles={{ input: { textTransform: 'uppercase' } }}
-                {...upperProps('coordinateBancarie.iban')}
-              />
-              <TextInput
-                label="BIC/SWIFT"
-                autoComplete="off"
-                styles={{ input: { textTransform: 'uppercase' } }}
-                {...upperProps('coordinateBancarie.bicSwift')}
-              />
+              <TextInput label="IBAN" autoComplete="off" {...upperProps('coordinateBancarie.iban')} />
+              <TextInput label="BIC/SWIFT" autoComplete="off" {...upperProps('coordinateBancarie.bicSwift')} />
             </SimpleGrid>
           </Fieldset>
         )}

@@ -12,7 +12,8 @@ const useAssetUrl = (assetUrl: string | null) => {
       setUrl(null);
       return;
     }
-    if (!assetUrl.startsWith('/app/api/')) {
+    // Public assets (e.g. /app/api/public/logos/…) and other URLs load directly in <img>.
+    if (!assetUrl.startsWith('/app/api/') || assetUrl.startsWith('/app/api/public/')) {
       setUrl(assetUrl);
       return;
     }
@@ -64,10 +65,15 @@ export const StudioLogo = ({ assetUrl, canEdit }: { assetUrl: string | null; can
         )}
       </Box>
       {canEdit && (
-        <Stack gap={4}>
+        <Stack gap={4} align="flex-start">
           <FileButton accept="image/png,image/jpeg,image/webp" onChange={(file) => file && upload.mutate(file)}>
             {(props) => (
-              <Button {...props} variant="light" leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending}>
+              <Button
+                {...props}
+                variant="light"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                loading={upload.isPending}
+              >
                 {assetUrl ? 'Cambia logo' : 'Carica logo'}
               </Button>
             )}

@@ -6,7 +6,9 @@ import { useUpdateStudioSecurity } from '../api/update-security.ts';
 export const StudioSecuritySwitch = () => {
   const studio = useStudio();
   const update = useUpdateStudioSecurity();
-  const checked = update.isPending ? Boolean(update.variables?.requireStaffTwoFactor) : Boolean(studio.data?.requireStaffTwoFactor);
+  const checked = update.isPending
+    ? Boolean(update.variables?.requireStaffTwoFactor)
+    : Boolean(studio.data?.requireStaffTwoFactor);
   return (
     <Switch
       label="Richiedi la verifica in due passaggi allo staff"

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { screen, uniqueEmail } from '../support/screens.ts';
+
+const password = 'una-password-sicura';
+
+test('a newcomer signs up, sets up the studio, enters the app, signs out and back in where they were', async ({ page }, info) => {
+  const email = uniqueEmail();
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signIn/);
+  await screen(page, info, '01-sign-in');
+
+  await page.goto('/signUp');
+  await page.getByLabel('Nome', { exact: true }).fill('Giulia');
+  await page.getByLabel('Cognome', { exact: true }).fill('Bianchi');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const confirm = page.getByLabel('Conferma password', { exact: true });
+  if (await confirm.count()) await confirm.fill(password);
+  await screen(page, info, '02-sign-up');
+  await page.getByRole('button', { name: 'Registrati' }).click();
+
+  await expect(page).toHaveURL(/\/on-boarding/);
+  // an empty submit shows the spec's messages
+  await page.getByRole('button', { name: 'Salva e continua' }).click();
+  await expect(page.getByText('Campo obbligatorio').first()).toBeVisible();
+  await screen(page, info, '03-on-boarding-errors');
+
+  await page.getByLabel('Nome', { exact: true }).fill('Giulia');
+  await page.getByLabel('Cognome', { exact: true }).fill('Bianchi');
+  await page.getByLabel('Codice fiscale', { exact: true }).fill('rssmra85t10a562s');
+  await page.getByLabel('Partita IVA', { exact: true }).fill('01234567897');
+  await page.getByLabel('Professione', { exact: true }).fill('Fisioterapista');
+  await page.getByLabel('Email', { exact: true }).fill('studio.bianchi@example.it');
+  await page.getByLabel('Cellulare', { exact: true }).fill('+39 333 1234567');
+  await page.getByLabel('Indirizzo', { exact: true }).fill('Via Roma 1');
+  await page.getByLabel('Comune', { exact: true }).fill('Bologna');
+  await page.getByLabel('CAP', { exact: true }).fill('40121');
+  await page.getByLabel('Provincia', { exact: true }).fill('bo');
+  await screen(page, info, '04-on-boarding-filled');
+  await page.getByRole('button', { name: 'Salva e continua' }).click();
+
+  await expect(page).toHaveURL(/\/welcome/);
+  await screen(page, info, '05-welcome');
+  // "Inizia ora" appears only after 3.5 s
+  await expect(page.getByRole('link', { name: 'Inizia ora' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Inizia ora' })).toBeVisible({ timeout: 6_000 });
+  await page.getByRole('link', { name: 'Inizia ora' }).click();
+
+  await expect(page).toHaveURL(/\/customers$/);
+  await screen(page, info, '06-main-app');
+
+  await page.getByRole('button', { name: 'Menu utente' }).click();
+  await page.getByRole('menuitem', { name: 'Esci' }).click();
+  await expect(page).toHaveURL(/\/signIn/);
+
+  await page.goto('/customers');
+  await expect(page).toHaveURL(/\/signIn\?returnUrl=%2Fcustomers$/);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await screen(page, info, '07-back-in');
+});
+
+test('a wrong password shows the Italian error and keeps the person on the sign-in page', async ({ page }, info) => {
+  await page.goto('/signIn');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nessuno'));
+  await page.getByLabel('Password', { exact: true }).fill('password-sbagliata');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByText('Email o password non corretti').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/signIn/);
+  await screen(page, info, '08-sign-in-error');
+});
+
+test('an unknown path leads to sign-in', async ({ page }) => {
+  await page.goto('/una/pagina/che/non/esiste');
+  await expect(page).toHaveURL(/\/signIn/);
+});
