@@ -1,6 +1,16 @@
 // autocannon ships no types and @types/autocannon is not installed: the part of its API the bench uses.
 declare module 'autocannon' {
-  type Percentiles = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p97_5: number; p99: number };
+  type Percentiles = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  };
   export type AutocannonOptions = {
     url: string;
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

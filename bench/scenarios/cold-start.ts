@@ -18,7 +18,12 @@ export type ColdStartResult = {
   runs: number;
   env: Record<string, string>;
   cold: { samples: StartSample[]; medianReadyMs: number; medianReportedMs: number | null; medianRssMb: number | null };
-  warmReopen: { samples: StartSample[]; medianReadyMs: number; medianReportedMs: number | null; medianRssMb: number | null };
+  warmReopen: {
+    samples: StartSample[];
+    medianReadyMs: number;
+    medianReportedMs: number | null;
+    medianRssMb: number | null;
+  };
   targetMs: number;
   targetMet: boolean;
 };

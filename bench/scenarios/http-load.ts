@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import autocannon, { type AutocannonResult } from 'autocannon';
 
 export type LoadTarget = {
@@ -70,7 +71,9 @@ export const load = async (target: LoadTarget, opts: LoadOptions): Promise<LoadF
   const result = await autocannon({ ...base, duration: target.durationS ?? opts.durationS, title: target.name });
   const figures = figuresOf(target, result, opts);
   if (figures.ok2xx === 0) {
-    throw new Error(`${target.name}: no 2xx answer (status codes ${JSON.stringify(figures.statusCodes)}, errors ${figures.errors})`);
+    throw new Error(
+      `${target.name}: no 2xx answer (status codes ${JSON.stringify(figures.statusCodes)}, errors ${figures.errors})`,
+    );
   }
   return figures;
 };
@@ -78,7 +81,11 @@ export const load = async (target: LoadTarget, opts: LoadOptions): Promise<LoadF
 type Envelope<T> = { code: string; answer?: string; response: T };
 
 const postJson = async <T>(url: string, body: unknown): Promise<{ status: number; json: Envelope<T> }> => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Envelope<T> };
 };
 
@@ -91,9 +98,14 @@ export const ensureUser = async (baseUrl: string, user: { email: string; passwor
     cognome: 'Utente',
   });
   if (signup.status === 200) return signup.json.response.token;
-  const login = await postJson<{ token: string }>(`${baseUrl}/app/api/user/login`, { username: user.email, password: user.password });
+  const login = await postJson<{ token: string }>(`${baseUrl}/app/api/user/login`, {
+    username: user.email,
+    password: user.password,
+  });
   if (login.status !== 200 || !login.json.response?.token) {
-    throw new Error(`cannot sign up or log in ${user.email}: ${signup.status} ${JSON.stringify(signup.json)} / ${login.status} ${JSON.stringify(login.json)}`);
+    throw new Error(
+      `cannot sign up or log in ${user.email}: ${signup.status} ${JSON.stringify(signup.json)} / ${login.status} ${JSON.stringify(login.json)}`,
+    );
   }
   return login.json.response.token;
 };
@@ -106,4 +118,65 @@ export const expectOk = async (target: LoadTarget) => {
     ...(target.body ? { body: target.body } : {}),
   });
   if (res.status !== 200) throw new Error(`${target.name}: expected 200, got ${res.status} ${await res.text()}`);
+};
+
+export type UnloadedFigures = {
+  requests: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  averageMs: number;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/**
+ * One request at a time over one keep-alive connection, timed with microsecond resolution: the service time of
+ * the route without queueing (autocannon's histogram is in whole milliseconds and, at 50 connections, measures
+ * mostly the queue).
+ */
+export const unloadedLatency = async (target: LoadTarget, requests = 2000, warmup = 200): Promise<UnloadedFigures> => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const url = new URL(target.url);
+  const headers = { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers };
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const startedAt = process.hrtime.bigint();
+      const req = request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: target.method ?? 'GET',
+          headers,
+        },
+        (res) => {
+          res.resume();
+          res.once('end', () => {
+            if (res.statusCode !== 200) reject(new Error(`${target.name}: status ${res.statusCode}`));
+            else resolve(Number(process.hrtime.bigint() - startedAt) / 1e6);
+          });
+        },
+      );
+      req.once('error', reject);
+      req.end(target.body);
+    });
+  try {
+    for (let i = 0; i < warmup; i++) await once();
+    const times: number[] = [];
+    for (let i = 0; i < requests; i++) times.push(await once());
+    times.sort((a, b) => a - b);
+    return {
+      requests,
+      p50Ms: round3(percentile(times, 50)),
+      p90Ms: round3(percentile(times, 90)),
+      p99Ms: round3(percentile(times, 99)),
+      averageMs: round3(times.reduce((a, b) => a + b, 0) / times.length),
+    };
+  } finally {
+    agent.destroy();
+  }
 };

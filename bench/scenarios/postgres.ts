@@ -4,7 +4,8 @@ import pg from 'pg';
 export const benchDatabaseName = 'studiolo_bench';
 
 /** BENCH_DATABASE_URL, else TEST_DATABASE_URL; null when neither is set (the PostgreSQL figures are skipped). */
-export const postgresUrlFromEnv = (): string | null => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
+export const postgresUrlFromEnv = (): string | null =>
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 
 /**
  * Drops and re-creates `studiolo_bench` on the server the URL points to (connecting to the URL's own database

@@ -34,7 +34,8 @@ const areaOf = (frame: ProfileNode['callFrame']): string => {
     return pkg;
   }
   const rel = url.replace(/^file:\/\//, '').replace(`${repoRoot}/`, '');
-  if (rel.startsWith('apps/server/src/')) return `app: ${rel.slice('apps/server/src/'.length).split('/').slice(0, 2).join('/')}`;
+  if (rel.startsWith('apps/server/src/'))
+    return `app: ${rel.slice('apps/server/src/'.length).split('/').slice(0, 2).join('/')}`;
   if (rel.startsWith('packages/')) return rel.split('/').slice(0, 2).join('/');
   return rel;
 };
@@ -58,15 +59,20 @@ export const summariseProfile = (profile: CpuProfile, window?: { fromMs: number;
     if (!node) continue;
     const area = areaOf(node.callFrame);
     areas.set(area, (areas.get(area) ?? 0) + us);
-    const fn = `${node.callFrame.functionName || '(anonymous)'} ${area.startsWith('(') ? '' : `[${area}${node.callFrame.url.startsWith('wasm://') ? '' : `:${node.callFrame.lineNumber + 1}`}]`}`.trim();
+    const fn =
+      `${node.callFrame.functionName || '(anonymous)'} ${area.startsWith('(') ? '' : `[${area}${node.callFrame.url.startsWith('wasm://') ? '' : `:${node.callFrame.lineNumber + 1}`}]`}`.trim();
     functions.set(fn, (functions.get(fn) ?? 0) + us);
   }
   const pct = (us: number) => Math.round((us / total) * 1000) / 10;
   const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]);
   return {
     sampledMs: Math.round(total / 1000),
-    topCategories: sorted(areas).slice(0, 25).map(([category, us]) => ({ category, percent: pct(us) })),
-    topFunctions: sorted(functions).slice(0, 25).map(([fn, us]) => ({ function: fn, percent: pct(us) })),
+    topCategories: sorted(areas)
+      .slice(0, 25)
+      .map(([category, us]) => ({ category, percent: pct(us) })),
+    topFunctions: sorted(functions)
+      .slice(0, 25)
+      .map(([fn, us]) => ({ function: fn, percent: pct(us) })),
   };
 };
 
@@ -90,7 +96,11 @@ export const profileGetUser = async (opts: { load: LoadOptions; outDir: string; 
       const token = await ensureUser(server.baseUrl, { email: 'bench.profile@example.com', password: benchPassword });
       const fromMs = performance.now() - spawnedAt;
       figures = await load(
-        { name: 'GET /user/getUser (profiled)', url: `${server.baseUrl}/app/api/user/getUser`, headers: { authorization: `Bearer ${token}` } },
+        {
+          name: 'GET /user/getUser (profiled)',
+          url: `${server.baseUrl}/app/api/user/getUser`,
+          headers: { authorization: `Bearer ${token}` },
+        },
         { ...opts.load, warmupS: 0 },
       );
       window = { fromMs, toMs: performance.now() - spawnedAt };

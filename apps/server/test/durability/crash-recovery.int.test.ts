@@ -19,6 +19,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
 
 const readyWithinMs = 5000;
+/** DURABILITY_WRITE_MS lengthens the write phase to see how recovery grows with the WAL (with CHECKPOINT_INTERVAL_SECONDS). */
+const writeForMsFromEnv = Number(process.env.DURABILITY_WRITE_MS ?? 3000);
 const password = 'durability-password-1';
 const concurrency = 4;
 
@@ -109,7 +111,11 @@ const startServer = async (dataDir: string, timeoutMs = 30_000): Promise<Server>
 };
 
 const post = async (url: string, body: unknown) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as { code: string; response?: { token?: string } } };
 };
 
@@ -134,7 +140,10 @@ const mapLimited = async <T, R>(items: T[], limit: number, fn: (item: T) => Prom
 
 /** Every acknowledged user must sign in; returns how many of the others exist too (either is allowed). */
 const expectAllCanLogIn = async (server: Server, acknowledged: string[], unacknowledged: string[] = []) => {
-  const answers = await mapLimited(acknowledged, concurrency, async (email) => ({ email, status: (await logIn(server, email)).status }));
+  const answers = await mapLimited(acknowledged, concurrency, async (email) => ({
+    email,
+    status: (await logIn(server, email)).status,
+  }));
   const missing = answers.filter((a) => a.status !== 200);
   expect(missing, `acknowledged sign-ups that cannot log in after restart: ${JSON.stringify(missing)}`).toEqual([]);
   const others = await mapLimited(unacknowledged, concurrency, async (email) => (await logIn(server, email)).status);
@@ -142,97 +151,104 @@ const expectAllCanLogIn = async (server: Server, acknowledged: string[], unackno
 };
 
 describe('crash recovery of the embedded PGlite database', () => {
-  it('restarts to ready within 5 s after a SIGKILL during concurrent sign-ups, with every acknowledged sign-up present', async () => {
-    const dataDir = newDataDir();
-    const first = await startServer(dataDir);
-    const run = Date.now().toString(36);
-    const acknowledged: string[] = [];
-    const unacknowledged: string[] = [];
-    const rejected: { email: string; status: number; code: string }[] = [];
-    let seq = 0;
-    let inFlight = 0;
-    let stop = false;
-    let killedAt = 0;
-    // Writes go on for at least this long and until enough sign-ups were acknowledged, then the process is
-    // killed at a moment when every writer has a request outstanding.
-    const writeForMs = 3000;
-    const minAcknowledged = 50;
-    const startedWritingAt = performance.now();
-    let signalKill: () => void = () => {};
-    const killed = new Promise<void>((resolve) => {
-      signalKill = resolve;
-    });
-    const maybeKill = () => {
-      if (stop || inFlight < concurrency) return;
-      if (performance.now() - startedWritingAt < writeForMs || acknowledged.length < minAcknowledged) return;
-      stop = true;
-      killedAt = performance.now();
-      first.child.kill('SIGKILL');
-      signalKill();
-    };
-
-    const writer = async () => {
-      while (!stop) {
-        const email = `crash-${run}-${seq++}@example.com`;
-        inFlight++;
-        const request = signUp(first, email);
-        maybeKill();
-        try {
-          const res = await request;
-          if (res.status === 200) acknowledged.push(email);
-          else rejected.push({ email, status: res.status, code: res.body.code });
-        } catch {
-          // Connection reset or refused by the kill: never acknowledged.
-          unacknowledged.push(email);
-        } finally {
-          inFlight--;
-        }
-      }
-    };
-    const writers = Promise.all(Array.from({ length: concurrency }, writer));
-    // A safety net for a server that stops answering: writers would otherwise wait forever.
-    const watchdog = setTimeout(() => {
-      if (!stop) {
+  it(
+    'restarts to ready within 5 s after a SIGKILL during concurrent sign-ups, with every acknowledged sign-up present',
+    async () => {
+      const dataDir = newDataDir();
+      const first = await startServer(dataDir);
+      const run = Date.now().toString(36);
+      const acknowledged: string[] = [];
+      const unacknowledged: string[] = [];
+      const rejected: { email: string; status: number; code: string }[] = [];
+      let seq = 0;
+      let inFlight = 0;
+      let stop = false;
+      let killedAt = 0;
+      // Writes go on for at least this long and until enough sign-ups were acknowledged, then the process is
+      // killed at a moment when every writer has a request outstanding.
+      const writeForMs = writeForMsFromEnv;
+      const minAcknowledged = 50;
+      const startedWritingAt = performance.now();
+      let signalKill: () => void = () => {};
+      const killed = new Promise<void>((resolve) => {
+        signalKill = resolve;
+      });
+      const maybeKill = () => {
+        if (stop || inFlight < concurrency) return;
+        if (performance.now() - startedWritingAt < writeForMs || acknowledged.length < minAcknowledged) return;
         stop = true;
+        killedAt = performance.now();
         first.child.kill('SIGKILL');
         signalKill();
-      }
-    }, 20_000);
-    await killed;
-    clearTimeout(watchdog);
-    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    await writers;
-    const writingMs = Math.round(killedAt - startedWritingAt);
+      };
 
-    expect(rejected, 'sign-ups refused while the server was up').toEqual([]);
-    expect(acknowledged.length).toBeGreaterThanOrEqual(minAcknowledged);
-    // Requests were still in flight when the process died.
-    expect(unacknowledged.length).toBeGreaterThan(0);
+      const writer = async () => {
+        while (!stop) {
+          const email = `crash-${run}-${seq++}@example.com`;
+          inFlight++;
+          const request = signUp(first, email);
+          maybeKill();
+          try {
+            const res = await request;
+            if (res.status === 200) acknowledged.push(email);
+            else rejected.push({ email, status: res.status, code: res.body.code });
+          } catch {
+            // Connection reset or refused by the kill: never acknowledged.
+            unacknowledged.push(email);
+          } finally {
+            inFlight--;
+          }
+        }
+      };
+      const writers = Promise.all(Array.from({ length: concurrency }, writer));
+      // A safety net for a server that stops answering: writers would otherwise wait forever.
+      const watchdog = setTimeout(() => {
+        if (!stop) {
+          stop = true;
+          first.child.kill('SIGKILL');
+          signalKill();
+        }
+      }, writeForMs + 20_000);
+      await killed;
+      clearTimeout(watchdog);
+      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      await writers;
+      const writingMs = Math.round(killedAt - startedWritingAt);
 
-    const restarted = await startServer(dataDir);
-    expect(restarted.readyMs, `restart after SIGKILL took ${Math.round(restarted.readyMs)} ms:\n${restarted.output()}`).toBeLessThan(readyWithinMs);
+      expect(rejected, 'sign-ups refused while the server was up').toEqual([]);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(minAcknowledged);
+      // Requests were still in flight when the process died.
+      expect(unacknowledged.length).toBeGreaterThan(0);
 
-    const presentUnacknowledged = await expectAllCanLogIn(restarted, acknowledged, unacknowledged);
-    // The recovered database takes new writes.
-    expect((await signUp(restarted, `after-crash-${run}@example.com`)).status).toBe(200);
+      const restarted = await startServer(dataDir);
+      expect(
+        restarted.readyMs,
+        `restart after SIGKILL took ${Math.round(restarted.readyMs)} ms:\n${restarted.output()}`,
+      ).toBeLessThan(readyWithinMs);
 
-    restarted.child.kill('SIGTERM');
-    expect(await restarted.exited).toEqual({ code: 0, signal: null });
+      const presentUnacknowledged = await expectAllCanLogIn(restarted, acknowledged, unacknowledged);
+      // The recovered database takes new writes.
+      expect((await signUp(restarted, `after-crash-${run}@example.com`)).status).toBe(200);
 
-    // A clean reopen of the same directory, for comparison: the difference is the crash recovery (WAL replay).
-    const clean = await startServer(dataDir);
-    clean.child.kill('SIGTERM');
-    expect(await clean.exited).toEqual({ code: 0, signal: null });
+      restarted.child.kill('SIGTERM');
+      expect(await restarted.exited).toEqual({ code: 0, signal: null });
 
-    console.log(
-      `[durability] SIGKILL after ${writingMs} ms of writes (${concurrency} in flight): ${acknowledged.length} acknowledged, ` +
-        `${unacknowledged.length} in flight at the kill (${presentUnacknowledged} of them present after restart). ` +
-        `Cold start ${Math.round(first.readyMs)} ms (server ${first.reportedMs} ms); ` +
-        `restart after SIGKILL ${Math.round(restarted.readyMs)} ms (server ${restarted.reportedMs} ms); ` +
-        `clean reopen ${Math.round(clean.readyMs)} ms (server ${clean.reportedMs} ms); ` +
-        `crash recovery ≈ ${restarted.reportedMs - clean.reportedMs} ms.`,
-    );
-  }, 90_000);
+      // A clean reopen of the same directory, for comparison: the difference is the crash recovery (WAL replay).
+      const clean = await startServer(dataDir);
+      clean.child.kill('SIGTERM');
+      expect(await clean.exited).toEqual({ code: 0, signal: null });
+
+      console.log(
+        `[durability] SIGKILL after ${writingMs} ms of writes (${concurrency} in flight): ${acknowledged.length} acknowledged, ` +
+          `${unacknowledged.length} in flight at the kill (${presentUnacknowledged} of them present after restart). ` +
+          `Cold start ${Math.round(first.readyMs)} ms (server ${first.reportedMs} ms); ` +
+          `restart after SIGKILL ${Math.round(restarted.readyMs)} ms (server ${restarted.reportedMs} ms); ` +
+          `clean reopen ${Math.round(clean.readyMs)} ms (server ${clean.reportedMs} ms); ` +
+          `crash recovery ≈ ${restarted.reportedMs - clean.reportedMs} ms.`,
+      );
+    },
+    writeForMsFromEnv + 90_000,
+  );
 
   it('stops cleanly on SIGTERM and restarts to ready within 5 s with its data', async () => {
     const dataDir = newDataDir();
