@@ -1,8 +1,41 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens, studioMembers, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Built once per database: it runs on every authenticated request, so drizzle need not rebuild its SQL. */
+const prepareAuthContext = (db: Db) =>
+  db
+    .select({
+      id: users.id,
+      email: users.email,
+      tokenVersion: users.tokenVersion,
+      platformRole: users.platformRole,
+      currentStudioId: users.currentStudioId,
+      memberStudioId: studioMembers.studioId,
+      memberRole: studioMembers.role,
+      memberId: studioMembers.id,
+    })
+    .from(users)
+    .leftJoin(
+      studioMembers,
+      and(
+        eq(studioMembers.userId, users.id),
+        eq(studioMembers.studioId, sql`coalesce(${sql.placeholder('studioId')}::uuid, ${users.currentStudioId})`),
+      ),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('auth_context');
+const authContextStatements = new WeakMap<Db, ReturnType<typeof prepareAuthContext>>();
+const authContextStatement = (db: Db) => {
+  let statement = authContextStatements.get(db);
+  if (!statement) {
+    statement = prepareAuthContext(db);
+    authContextStatements.set(db, statement);
+  }
+  return statement;
+};
 
 /** Users are not studio-owned: these queries are scoped by the user's own id or e-mail. */
 export const authRepository = {
@@ -35,28 +68,33 @@ export const authRepository = {
       .where(eq(studioMembers.userId, userId))
       .orderBy(asc(studioMembers.createdAt)),
 
-  /** What the auth plugin needs per request, in one query: the user and the chosen studio membership. */
-  findAuthContext: (db: DbOrTx, userId: string, studioId: string | null) =>
+  /** Everything GET /user/getUser answers, in one query: the user's columns and their studios, oldest first. */
+  findCurrentUserView: (db: DbOrTx, userId: string) =>
     db
       .select({
         id: users.id,
         email: users.email,
-        tokenVersion: users.tokenVersion,
+        nome: users.nome,
+        cognome: users.cognome,
         platformRole: users.platformRole,
+        totpEnabled: users.totpEnabled,
+        subscriptionPlan: users.subscriptionPlan,
         currentStudioId: users.currentStudioId,
-        memberStudioId: studioMembers.studioId,
-        memberRole: studioMembers.role,
-        memberId: studioMembers.id,
+        memberships: sql<{ studioId: string; role: string }[]>`coalesce(
+          json_agg(json_build_object('studioId', ${studioMembers.studioId}, 'role', ${studioMembers.role})
+            order by ${studioMembers.createdAt}) filter (where ${studioMembers.id} is not null),
+          '[]'::json)`,
       })
       .from(users)
-      .leftJoin(
-        studioMembers,
-        and(
-          eq(studioMembers.userId, users.id),
-          eq(studioMembers.studioId, sql`coalesce(${studioId}::uuid, ${users.currentStudioId})`),
-        ),
-      )
+      .leftJoin(studioMembers, eq(studioMembers.userId, users.id))
       .where(eq(users.id, userId))
+      .groupBy(users.id)
+      .then((r) => r[0] ?? null),
+
+  /** What the auth plugin needs per request, in one query: the user and the chosen studio membership. */
+  findAuthContext: (db: Db, userId: string, studioId: string | null) =>
+    authContextStatement(db)
+      .execute({ userId, studioId })
       .then((r) => r[0] ?? null),
 
   insertResetToken: (db: DbOrTx, userId: string, tokenHash: string, expiresAt: Date) =>

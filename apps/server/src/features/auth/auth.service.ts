@@ -142,9 +142,9 @@ export const disableTotp = async (deps: AppDeps, ctx: UserContext, code: string)
 };
 
 export const getCurrentUser = async (deps: AppDeps, ctx: UserContext): Promise<CurrentUser> => {
-  const user = await authRepository.findUserById(deps.db, ctx.userId);
+  const user = await authRepository.findCurrentUserView(deps.db, ctx.userId);
   if (!user) throw unauthorized();
-  const memberships = await authRepository.listMemberships(deps.db, user.id);
+  const memberships = user.memberships;
   const current = memberships.find((m) => m.studioId === user.currentStudioId) ?? memberships[0];
   const idsStudio = current ? [current.studioId, ...memberships.filter((m) => m !== current).map((m) => m.studioId)] : [];
   const studioRole = current && (roles as readonly string[]).includes(current.role) ? (current.role as Role) : null;

@@ -1,11 +1,34 @@
+import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-const run = (password: string, salt: Buffer, n: number, r: number, p: number) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, 32, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
+/**
+ * At most one hash per core at a time: each takes ~0.4 s and 128 MiB, and a burst of sign-ins would otherwise
+ * take every thread of libuv's pool (file and DNS work queue there too) and all the memory bandwidth.
+ */
+const maxHashesInFlight = Math.max(1, availableParallelism());
+let inFlight = 0;
+const waiting: (() => void)[] = [];
+const acquire = async () => {
+  if (inFlight >= maxHashesInFlight) await new Promise<void>((resolve) => waiting.push(resolve));
+  inFlight++;
+};
+const release = () => {
+  inFlight--;
+  waiting.shift()?.();
+};
+
+const run = async (password: string, salt: Buffer, n: number, r: number, p: number) => {
+  await acquire();
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize('NFKC'), salt, 32, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (err, key) =>
+        err ? reject(err) : resolve(key),
+      ),
+    );
+  } finally {
+    release();
+  }
+};
 
 /** scrypt (memory-hard), parameters stored with the hash so they can be raised later. */
 export const hashPassword = async (password: string, costLog2: number): Promise<string> => {
