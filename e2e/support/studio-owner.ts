@@ -1,0 +1,140 @@
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { screen, uniqueEmail } from './screens.ts';
+
+export const password = 'una-password-sicura';
+
+export type Owner = {
+  email: string;
+  password: string;
+  token: string;
+  nome: string;
+  cognome: string;
+  studioName: string;
+};
+
+type Envelope<T> = { code: string; answer?: unknown; response: T };
+
+export const apiPost = async <T>(
+  request: APIRequestContext,
+  path: string,
+  data: unknown,
+  token?: string,
+): Promise<T> => {
+  const res = await request.post(`/app/api${path}`, {
+    data,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as Envelope<T>).response;
+};
+
+/**
+ * A studio owner made through the API (sign-up + initial set-up), to start a test already past on-boarding.
+ * The studio is shown as "Cognome Nome" (studioDisplayName).
+ */
+export const createOwner = async (
+  request: APIRequestContext,
+  { nome = 'Giulia', cognome = 'Bianchi', professione = 'Fisioterapista' } = {},
+): Promise<Owner> => {
+  const email = uniqueEmail('titolare');
+  const signup = await apiPost<{ token: string }>(request, '/user/signup', { email, password, nome, cognome });
+  await apiPost(
+    request,
+    '/studio/initial-setup',
+    {
+      studio: {
+        tipologiaPersona: 'FISICA',
+        nome,
+        cognome,
+        sesso: 'D',
+        codiceFiscale: 'RSSMRA85T10A562S',
+        partitaIva: '01234567897',
+        professione,
+        contatti: { email, cellulare: '+39 333 1234567' },
+        residenza: { indirizzo: 'Via Roma 1', cap: '40121', comune: 'Bologna', provincia: 'BO' },
+        tassazione: { regimeFiscale: 'RF_19' },
+      },
+    },
+    signup.token,
+  );
+  return { email, password, token: signup.token, nome, cognome, studioName: `${cognome} ${nome}` };
+};
+
+/** Puts the owner's session where the app keeps it (lib/session.ts, key studiolo.user) and opens `path`. */
+export const openSignedIn = async (page: Page, owner: Owner, path = '/customers') => {
+  await page.goto('/signIn');
+  await page.evaluate(
+    ([token, username]) => localStorage.setItem('studiolo.user', JSON.stringify({ token, username })),
+    [owner.token, owner.email] as const,
+  );
+  await page.goto(path);
+};
+
+export const isPhone = (info: TestInfo) => info.project.name === 'phone';
+
+/**
+ * Goes to a section through the main menu, as a person would: on a phone the menu is behind the burger,
+ * which must open it and close again once a section is chosen.
+ */
+export const goToSection = async (page: Page, info: TestInfo, section: string) => {
+  const nav = page.getByRole('navigation', { name: 'Sezioni' });
+  if (isPhone(info)) {
+    await expect(nav.getByRole('link', { name: section })).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Apri il menu' }).click();
+    await expect(nav.getByRole('link', { name: section })).toBeInViewport();
+    await nav.getByRole('link', { name: section }).click();
+    await expect(page.getByRole('button', { name: 'Apri il menu' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: section })).not.toBeInViewport();
+  } else {
+    await expect(page.getByRole('button', { name: 'Apri il menu' })).toBeHidden();
+    await nav.getByRole('link', { name: section }).click();
+  }
+};
+
+/** Opens one tab of Impostazioni and waits for it to be the selected one. */
+export const openTab = async (page: Page, name: string) => {
+  const tab = page.getByRole('tablist', { name: 'Sezioni delle impostazioni' }).getByRole('tab', { name, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+};
+
+/** Signs out from the header's user menu and waits for the sign-in page. */
+export const signOutFromMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'Menu utente' }).click();
+  await page.getByRole('menuitem', { name: 'Esci' }).click();
+  await expect(page).toHaveURL(/\/signIn$/);
+};
+
+/** Invites a staff member through the API (the invitation e-mail lands in the local outbox). */
+export const inviteByApi = (
+  request: APIRequestContext,
+  owner: Owner,
+  member: {
+    name: string;
+    lastname: string;
+    email: string;
+    role: 'ROLE_STAFF_ADMIN' | 'ROLE_STAFF_COLLABORATORE' | 'ROLE_STAFF_CONTABILE';
+  },
+) => apiPost(request, '/staff', member, owner.token);
+
+/** A success toast ("Successo") with the server's message. */
+export const successToast = (page: Page, message: string) =>
+  page.getByRole('alert').filter({ hasText: 'Successo' }).filter({ hasText: message });
+
+/** Waits until no transition or animation is running (menus sliding, dialogs fading in, toasts appearing). */
+export const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+
+/**
+ * The screenshot of what the person sees once the screen has settled. The page is scrolled back to the top
+ * first: a full-page screenshot of a scrolled page draws the fixed header in the middle of it.
+ */
+export const shot = async (page: Page, info: TestInfo, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settled(page);
+  await screen(page, info, name);
+};
