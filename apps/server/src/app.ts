@@ -122,6 +122,8 @@ export const buildApp = async (
     global: true,
     max: deps.config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindow: 60_000,
+    // The web app's own files are not requests to limit: one page load fetches dozens of them.
+    allowList: (req) => !req.url.startsWith(apiPrefix),
     addHeaders: { 'retry-after': true, 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
     errorResponseBuilder: (_req, context) => {
       const minutes = Math.max(1, Math.ceil(context.ttl / 60_000));

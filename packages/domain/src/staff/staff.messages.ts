@@ -1,5 +1,7 @@
 export const staffMessages = {
-  invited: "Invito inviato via email",
+  invited: 'Invito inviato via email',
+  /** Without SMTP the invitation is only in the local outbox: say so, never claim it was sent. */
+  invitedLocalOutbox: "Invito creato: l'email è nella posta in uscita locale e non è stata inviata",
   updated: 'Membro dello staff aggiornato',
   removed: 'Membro dello staff rimosso',
   alreadyMember: 'Questa email fa già parte dello staff dello studio',

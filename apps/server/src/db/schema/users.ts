@@ -12,6 +12,8 @@ export const users = pgTable('users', {
   platformRole: text('platform_role'),
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
+  /** The 30-second step of the last code accepted: a code is never accepted twice (RFC 6238 §5.2). */
+  totpLastStep: integer('totp_last_step'),
   /** Raised on password change: tokens carrying an older version are refused. */
   tokenVersion: integer('token_version').notNull().default(0),
   currentStudioId: uuid('current_studio_id'),

@@ -1,19 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@studiolo/domain/auth';
+import { staffMessages } from '@studiolo/domain/staff';
 import { createSmtpTransport } from '../../adapters/mail/smtp.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStaffUser, createStudioOwner, signUp } from '../../../test/helpers/login-as.ts';
 import { startSmtpSink } from '../../../test/helpers/smtp-sink.ts';
 import { testPassword } from '../../../test/helpers/factories.ts';
-import { currentTotpCode } from './totp.ts';
+import { totpCodeAt } from './totp.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+// The server's clock, moved on by each test: a TOTP code is good once, so each sign-in needs a new step.
+let clock = Date.now();
+const nextCode = (secret: string) => {
+  clock += 30_000;
+  return totpCodeAt(secret, clock);
+};
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://studiolo.test' }, { mailTransport: createSmtpTransport(smtp.url) });
+  t = await buildTestApp(
+    { SMTP_URL: smtp.url, PUBLIC_URL: 'http://studiolo.test' },
+    { mailTransport: createSmtpTransport(smtp.url), now: () => new Date(clock) },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -72,18 +82,26 @@ describe('two-factor sign-in (TOTP)', () => {
     const user = await signUp(t.app);
     const setup = await apiOk<{ secret: string; otpauthUrl: string }>(t.app, { method: 'POST', url: '/user/2fa/setup', token: user.token, body: {} });
     expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Studiolo/);
-    await apiOk(t.app, { method: 'POST', url: '/user/2fa/enable', token: user.token, body: { code: currentTotpCode(setup.secret) } });
+    const enableCode = nextCode(setup.secret);
+    await apiOk(t.app, { method: 'POST', url: '/user/2fa/enable', token: user.token, body: { code: enableCode } });
 
     const first = await apiOk<{ token?: string; twoFactor?: string; challengeToken?: string }>(t.app, {
       method: 'POST', url: '/user/login', body: { username: user.email, password: testPassword },
     });
     expect(first.token).toBeUndefined();
     expect(first.twoFactor).toBe('REQUIRED');
-    const wrongCode = currentTotpCode(setup.secret) === '000000' ? '111111' : '000000';
+    const code = nextCode(setup.secret);
+    const wrongCode = code === '000000' ? '111111' : '000000';
     const bad = await api(t.app, { method: 'POST', url: '/user/login/2fa', body: { challengeToken: first.challengeToken, code: wrongCode } });
     expect(bad.status).toBe(400);
     expect(bad.body.answer).toBe(authMessages.totpInvalid);
-    const good = await apiOk<{ token: string }>(t.app, { method: 'POST', url: '/user/login/2fa', body: { challengeToken: first.challengeToken, code: currentTotpCode(setup.secret) } });
+    // the code that turned it on, still within its minute, is spent
+    const replay = await api(t.app, { method: 'POST', url: '/user/login/2fa', body: { challengeToken: first.challengeToken, code: enableCode } });
+    expect(replay.status).toBe(400);
+    const good = await apiOk<{ token: string }>(t.app, { method: 'POST', url: '/user/login/2fa', body: { challengeToken: first.challengeToken, code } });
+    // and a code is good only once
+    const again = await api(t.app, { method: 'POST', url: '/user/login/2fa', body: { challengeToken: first.challengeToken, code } });
+    expect(again.status).toBe(400);
     expect((await api(t.app, { method: 'GET', url: '/user/getUser', token: good.token })).status).toBe(200);
     // a challenge is not a session
     expect((await api(t.app, { method: 'GET', url: '/user/getUser', token: first.challengeToken ?? '' })).status).toBe(401);
@@ -101,13 +119,13 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(login.token).toBeUndefined();
     const setup = await apiOk<{ secret: string }>(t.app, { method: 'POST', url: '/user/2fa/setup', body: { challengeToken: login.challengeToken } });
     const done = await apiOk<{ token: string }>(t.app, {
-      method: 'POST', url: '/user/2fa/enable', body: { challengeToken: login.challengeToken, code: currentTotpCode(setup.secret) },
+      method: 'POST', url: '/user/2fa/enable', body: { challengeToken: login.challengeToken, code: nextCode(setup.secret) },
     });
     expect((await api(t.app, { method: 'GET', url: '/studio', token: done.token })).status).toBe(200);
     // the owner is not staff: signs in with the password alone
     const ownerLogin = await apiOk<{ token?: string }>(t.app, { method: 'POST', url: '/user/login', body: { username: owner.email, password: testPassword } });
     expect(ownerLogin.token).toBeTruthy();
-    const refused = await api(t.app, { method: 'POST', url: '/user/2fa/disable', token: done.token, body: { code: currentTotpCode(setup.secret) } });
+    const refused = await api(t.app, { method: 'POST', url: '/user/2fa/disable', token: done.token, body: { code: nextCode(setup.secret) } });
     expect(refused.status).toBe(403);
     expect(refused.body.answer).toBe(authMessages.totpCannotDisableRequired);
   });
@@ -132,6 +150,8 @@ describe('staff invitations', () => {
     const other = await createStudioOwner(t.app);
     const staff = await createStaffUser(t.app, t.deps, owner, 'ROLE_STAFF_CONTABILE');
     expect(smtp.received.some((m) => m.to.includes(staff.email) && m.raw.includes('signUp?inviteToken='))).toBe(true);
+    const resend = await api(t.app, { method: 'POST', url: `/staff/${(await apiOk<{ id: string }>(t.app, { method: 'POST', url: '/staff', token: owner.token, body: { name: 'Ugo', lastname: 'Neri', email: 'ugo.neri@example.it', role: 'ROLE_STAFF_ADMIN' } })).id}/invite`, token: owner.token });
+    expect(resend.body.answer).toBe(staffMessages.invited);
     const me = await apiOk<{ idsStudio: string[]; role: string }>(t.app, { method: 'GET', url: '/user/getUser', token: staff.token });
     expect(me.idsStudio).toEqual([owner.studioId]);
     expect(me.role).toBe('ROLE_STAFF_CONTABILE');

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens, studioMembers, users } from '../../db/schema/index.ts';
 
@@ -96,6 +96,15 @@ export const authRepository = {
     authContextStatement(db)
       .execute({ userId, studioId })
       .then((r) => r[0] ?? null),
+
+  /** Records the step of an accepted TOTP code; false when that step (or a later one) was already used. */
+  useTotpStep: (db: DbOrTx, userId: string, step: number) =>
+    db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+      .returning({ id: users.id })
+      .then((r) => r.length === 1),
 
   insertResetToken: (db: DbOrTx, userId: string, tokenHash: string, expiresAt: Date) =>
     db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt }),

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { authRepository, type UserRow } from './auth.repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
-import { isValidTotpCode, newTotpSecret } from './totp.ts';
+import { newTotpSecret, totpStepOf } from './totp.ts';
 import { studioSecurityRepository } from './studio-security.repository.ts';
 // Sign-up from an invitation composes with the staff feature's acceptance rule.
 import { acceptInvite } from '../staff/staff.service.ts';
@@ -74,6 +74,12 @@ export const login = async (deps: AppDeps, input: LoginInput, meta: RequestMeta)
 
 const tooManyAttempts = (minutes: number) => tooManyRequestsMessage(minutes, supportEmailAddress);
 
+/** A code is good once: valid for the secret and of a time step not used before. */
+const acceptTotpCode = async (deps: AppDeps, user: UserRow, code: string): Promise<boolean> => {
+  const step = user.totpSecret ? totpStepOf(user.totpSecret, code, deps.now().getTime()) : null;
+  return step !== null && (await authRepository.useTotpStep(deps.db, user.id, step));
+};
+
 const userOfChallenge = async (deps: AppDeps, challengeToken: string) => {
   const claims = await deps.tokens.verify(challengeToken, 'login-challenge');
   const user = claims ? await authRepository.findUserById(deps.db, claims.sub) : null;
@@ -86,7 +92,7 @@ export const loginWithTotp = async (deps: AppDeps, input: { challengeToken: stri
   const user = await userOfChallenge(deps, input.challengeToken);
   const waitMinutes = deps.loginAttempts.hit(`totp:${user.id}`);
   if (waitMinutes !== null) throw new AppError('RATE_LIMITED', tooManyAttempts(waitMinutes), { retryAfterMinutes: waitMinutes });
-  if (!user.totpEnabled || !user.totpSecret || !isValidTotpCode(user.totpSecret, input.code)) {
+  if (!user.totpEnabled || !(await acceptTotpCode(deps, user, input.code))) {
     await recordAudit(deps.db, { ...anonymous(meta), userId: user.id }, { action: 'user.login.totp', outcome: 'failure' });
     throw invalidField('code', authMessages.totpInvalid);
   }
@@ -105,7 +111,7 @@ export const setupTotp = async (deps: AppDeps, who: { user?: UserContext; challe
   if (!user) throw unauthorized();
   if (user.totpEnabled) throw new AppError('CONFLICT', authMessages.totpEnabled);
   const { secret, otpauthUrl } = newTotpSecret(user.email);
-  await authRepository.updateUser(deps.db, user.id, { totpSecret: secret });
+  await authRepository.updateUser(deps.db, user.id, { totpSecret: secret, totpLastStep: null });
   return { secret, otpauthUrl };
 };
 
@@ -122,7 +128,7 @@ export const enableTotp = async (
       ? await authRepository.findUserById(deps.db, who.user.userId)
       : null;
   if (!user) throw unauthorized();
-  if (!user.totpSecret || !isValidTotpCode(user.totpSecret, code)) throw invalidField('code', authMessages.totpInvalid);
+  if (!(await acceptTotpCode(deps, user, code))) throw invalidField('code', authMessages.totpInvalid);
   const updated = await deps.db.transaction(async (tx) => {
     const row = await authRepository.updateUser(tx, user.id, { totpEnabled: true });
     await recordAudit(tx, who.user ?? { ...anonymous(meta), userId: user.id }, { action: 'user.totp.enable', entityType: 'user', entityId: user.id });
@@ -133,7 +139,7 @@ export const enableTotp = async (
 
 export const disableTotp = async (deps: AppDeps, ctx: UserContext, code: string) => {
   const user = await authRepository.findUserById(deps.db, ctx.userId);
-  if (!user?.totpEnabled || !user.totpSecret || !isValidTotpCode(user.totpSecret, code)) throw invalidField('code', authMessages.totpInvalid);
+  if (!user?.totpEnabled || !(await acceptTotpCode(deps, user, code))) throw invalidField('code', authMessages.totpInvalid);
   if (await staffTwoFactorRequired(deps, user)) throw new AppError('FORBIDDEN', authMessages.totpCannotDisableRequired);
   await deps.db.transaction(async (tx) => {
     await authRepository.updateUser(tx, user.id, { totpEnabled: false, totpSecret: null });

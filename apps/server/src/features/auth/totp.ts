@@ -9,8 +9,14 @@ export const newTotpSecret = (email: string) => {
   return { secret, otpauthUrl: build(secret, email).toString() };
 };
 
-/** Accepts the current code and one step either side (clock drift). */
-export const isValidTotpCode = (secret: string, code: string): boolean => build(secret).validate({ token: code, window: 1 }) !== null;
+/**
+ * The time step of a valid code — the current one or one either side (clock drift) — or null.
+ * Callers must refuse a step already used (RFC 6238 §5.2).
+ */
+export const totpStepOf = (secret: string, code: string, now = Date.now()): number | null => {
+  const delta = build(secret).validate({ token: code, window: 1, timestamp: now });
+  return delta === null ? null : Math.floor(now / 1000 / 30) + delta;
+};
 
-/** The current code (tests and the demo use it). */
-export const currentTotpCode = (secret: string): string => build(secret).generate();
+/** The code of an instant (tests use it). */
+export const totpCodeAt = (secret: string, timestamp: number): string => build(secret).generate({ timestamp });

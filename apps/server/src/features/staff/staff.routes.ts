@@ -15,6 +15,8 @@ const memberTenant = { resource: 'staff-member', idParam: 'id' } as const;
 
 export const registerStaffRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const invitedMessage = () =>
+    deps.mailer.transportKind === 'local-outbox' ? staffMessages.invitedLocalOutbox : staffMessages.invited;
 
   app.get('/staff', {
     schema: { tags: ['staff'], querystring: z.object({ studioId: z.uuid().optional() }), response: { 200: envelopeSchema(z.array(staffMemberSchema)) } },
@@ -24,7 +26,7 @@ export const registerStaffRoutes = (fastify: FastifyInstance, deps: AppDeps) => 
   app.post('/staff', {
     schema: { tags: ['staff'], body: staffInviteInputSchema, response: { 200: envelopeSchema(staffMemberSchema) } },
     config: { access: { permission: 'staff:manage' } },
-  }, async (req) => ok(await staff.inviteStaff(deps, studioOf(req), req.body), staffMessages.invited));
+  }, async (req) => ok(await staff.inviteStaff(deps, studioOf(req), req.body), invitedMessage()));
 
   app.put('/staff/:id', {
     schema: { tags: ['staff'], params: idParams, body: staffUpdateInputSchema, response: { 200: envelopeSchema(staffMemberSchema) } },
@@ -42,7 +44,7 @@ export const registerStaffRoutes = (fastify: FastifyInstance, deps: AppDeps) => 
   app.post('/staff/:id/invite', {
     schema: { tags: ['staff'], params: idParams, response: { 200: envelopeSchema(staffMemberSchema) } },
     config: { access: { permission: 'staff:manage', tenant: memberTenant } },
-  }, async (req) => ok(await staff.resendInvite(deps, studioOf(req), req.params.id), staffMessages.invited));
+  }, async (req) => ok(await staff.resendInvite(deps, studioOf(req), req.params.id), invitedMessage()));
 
   app.post('/staff/invitations/accept', {
     schema: { tags: ['staff'], body: acceptInviteInputSchema, response: { 200: envelopeSchema(currentUserSchema) } },

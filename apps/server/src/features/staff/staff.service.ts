@@ -1,7 +1,6 @@
 import type { StaffInviteInput, StaffMember } from '@studiolo/domain/staff';
 import { staffMessages } from '@studiolo/domain/staff';
 import { authMessages } from '@studiolo/domain/auth';
-import { studioDisplayName } from '@studiolo/domain/studio';
 import type { Role } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -25,7 +24,12 @@ const publicUrl = (deps: AppDeps) => deps.config.PUBLIC_URL ?? `http://localhost
 
 const sendInvite = async (deps: AppDeps, ctx: StudioContext, member: StaffRow, token: string) => {
   const studio = await staffRepository.studioName(deps.db, ctx);
-  const name = studio ? studioDisplayName(studio as Parameters<typeof studioDisplayName>[0]) : 'uno studio';
+  // In a sentence a person reads "Giulia Bianchi", not the registry's "Bianchi Giulia".
+  const name = !studio
+    ? 'uno studio'
+    : studio.tipologiaPersona === 'FISICA'
+      ? [studio.nome, studio.cognome].filter(Boolean).join(' ')
+      : (studio.ragioneSociale ?? 'uno studio');
   const base = publicUrl(deps);
   await deps.mailer.send({
     studioId: ctx.studioId,
