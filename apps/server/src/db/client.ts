@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { migrationsFolder, readPgliteTemplate } from './pglite-template.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,7 +26,23 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Opens the embedded database; a new one starts from the build's template when there is one. */
+const openPglite = async (dataDir: string | undefined): Promise<PGlite> => {
+  if (!dataDir) return PGlite.create();
+  const isNew = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const template = isNew ? readPgliteTemplate() : null;
+  if (template) {
+    try {
+      return await PGlite.create({ dataDir, loadDataDir: template });
+    } catch {
+      // an unusable template must never stop the server: fall back to a fresh database
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+    }
+  }
+  return PGlite.create({ dataDir });
+};
 
 /**
  * PGlite when no DATABASE_URL is given (persisted under dataDir, or in memory when dataDir is null),
@@ -63,7 +79,7 @@ export const createDatabase = async (opts: {
     dataDir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await openPglite(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {
