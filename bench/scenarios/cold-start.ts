@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildPgliteTemplate } from '../../apps/server/src/db/pglite-template.ts';
 import { median, startStudiolo } from './server-process.ts';
 
 export type StartSample = {
@@ -17,7 +18,10 @@ export type ColdStartResult = {
   database: 'pglite';
   runs: number;
   env: Record<string, string>;
+  /** First start as `npm start` does it: from the database template built with the app. */
   cold: { samples: StartSample[]; medianReadyMs: number; medianReportedMs: number | null; medianRssMb: number | null };
+  /** First start without the template (initdb + migrations), e.g. when the server runs without a build. */
+  coldWithoutTemplate: { samples: StartSample[]; medianReadyMs: number; medianReportedMs: number | null; medianRssMb: number | null };
   warmReopen: {
     samples: StartSample[];
     medianReadyMs: number;
@@ -60,14 +64,29 @@ const summarise = (samples: StartSample[]) => {
  */
 export const runColdStart = async (runs = 3, targetMs = 3000): Promise<ColdStartResult> => {
   const cold: StartSample[] = [];
+  const coldWithoutTemplate: StartSample[] = [];
   const warm: StartSample[] = [];
-  for (let i = 0; i < runs; i++) {
+  const template = await buildPgliteTemplate();
+  const fresh = async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-bench-start-'));
+    return { dataDir, done: () => rmSync(dataDir, { recursive: true, force: true }) };
+  };
+  for (let i = 0; i < runs; i++) {
+    const a = await fresh();
     try {
-      cold.push(await startAndStop(dataDir));
-      warm.push(await startAndStop(dataDir));
+      cold.push(await startAndStop(a.dataDir));
+      warm.push(await startAndStop(a.dataDir));
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      a.done();
+    }
+    // the same first start with the template out of the way
+    const b = await fresh();
+    renameSync(template, `${template}.aside`);
+    try {
+      coldWithoutTemplate.push(await startAndStop(b.dataDir));
+    } finally {
+      if (existsSync(`${template}.aside`)) renameSync(`${template}.aside`, template);
+      b.done();
     }
   }
   const coldSummary = summarise(cold);
@@ -76,6 +95,7 @@ export const runColdStart = async (runs = 3, targetMs = 3000): Promise<ColdStart
     runs,
     env,
     cold: coldSummary,
+    coldWithoutTemplate: summarise(coldWithoutTemplate),
     warmReopen: summarise(warm),
     targetMs,
     targetMet: coldSummary.medianReadyMs < targetMs,
