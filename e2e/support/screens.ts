@@ -11,4 +11,5 @@ export const screen = async (page: Page, info: TestInfo, name: string) => {
   await page.screenshot({ path: path.join(dir, `${info.project.name}-${name}.png`), fullPage: true });
 };
 
-export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.it`;
+export const uniqueEmail = (prefix = 'e2e') =>
+  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.it`;

@@ -28,6 +28,12 @@ export const apiPost = async <T>(
   return ((await res.json()) as Envelope<T>).response;
 };
 
+export const apiGet = async <T>(request: APIRequestContext, path: string, token: string): Promise<T> => {
+  const res = await request.get(`/app/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as Envelope<T>).response;
+};
+
 /**
  * A studio owner made through the API (sign-up + initial set-up), to start a test already past on-boarding.
  * The studio is shown as "Cognome Nome" (studioDisplayName).
@@ -116,6 +122,33 @@ export const inviteByApi = (
     role: 'ROLE_STAFF_ADMIN' | 'ROLE_STAFF_COLLABORATORE' | 'ROLE_STAFF_CONTABILE';
   },
 ) => apiPost(request, '/staff', member, owner.token);
+
+/**
+ * A staff member who has joined the owner's studio, made through the API as a person would: the owner invites
+ * them, and they sign up with the token of the link in the invitation (read from the local outbox).
+ */
+export const joinedStaffMember = async (
+  request: APIRequestContext,
+  owner: Owner,
+  { nome, cognome, role }: { nome: string; cognome: string; role: Parameters<typeof inviteByApi>[2]['role'] },
+): Promise<Owner> => {
+  const email = uniqueEmail(`${nome}.${cognome}`.toLowerCase());
+  await inviteByApi(request, owner, { name: nome, lastname: cognome, email, role });
+  const outbox = await apiGet<{ id: string; to: string }[]>(request, '/outbox', owner.token);
+  const invitation = outbox.find((m) => m.to === email);
+  expect(invitation, `the invitation to ${email} is in the outbox`).toBeTruthy();
+  const { text } = await apiGet<{ text: string }>(request, `/outbox/${invitation?.id}`, owner.token);
+  const inviteToken = /inviteToken=([^\s&]+)/.exec(text)?.[1];
+  expect(inviteToken, 'the invitation has a sign-up link').toBeTruthy();
+  const { token } = await apiPost<{ token: string }>(request, '/user/signup', {
+    email,
+    password,
+    nome,
+    cognome,
+    inviteToken,
+  });
+  return { email, password, token, nome, cognome, studioName: owner.studioName };
+};
 
 /** A success toast ("Successo") with the server's message. */
 export const successToast = (page: Page, message: string) =>

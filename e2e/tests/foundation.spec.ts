@@ -3,7 +3,9 @@ import { screen, uniqueEmail } from '../support/screens.ts';
 
 const password = 'una-password-sicura';
 
-test('a newcomer signs up, sets up the studio, enters the app, signs out and back in where they were', async ({ page }, info) => {
+test('a newcomer signs up, sets up the studio, enters the app, signs out and back in where they were', async ({
+  page,
+}, info) => {
   const email = uniqueEmail();
 
   await page.goto('/');

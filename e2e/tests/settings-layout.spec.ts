@@ -1,3 +1,4 @@
+import { expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from '../support/screens.ts';
 import {
   createOwner,
@@ -8,7 +9,6 @@ import {
   openTab,
   shot,
 } from '../support/studio-owner.ts';
-import { expect, type Page, test } from '../support/warm-cache.ts';
 
 /**
  * Controls, headings and texts cut by the side of the screen (a cut button, an overflowing line),
@@ -98,8 +98,8 @@ test('every tab of Impostazioni fits the screen and can be reached from the menu
 
   // the invitation opens readable on any screen, and closes
   await openTab(page, 'Posta in uscita');
-  await page.getByRole('button', { name: /^Invito a collaborare con Fontana Chiara su Studiolo/ }).click();
-  const message = page.getByRole('dialog', { name: 'Invito a collaborare con Fontana Chiara su Studiolo' });
+  await page.getByRole('button', { name: /^Invito a collaborare con Chiara Fontana su Studiolo/ }).click();
+  const message = page.getByRole('dialog', { name: 'Invito a collaborare con Chiara Fontana su Studiolo' });
   await expect(message.getByRole('link', { name: /\/signUp\?inviteToken=/ })).toBeVisible();
   expect(await outsideTheScreen(page), 'cut or overflowing in the message').toEqual([]);
   await shot(page, info, 'layout-06-outbox-message');

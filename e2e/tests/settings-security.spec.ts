@@ -1,3 +1,4 @@
+import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
   createOwner,
@@ -8,11 +9,16 @@ import {
   signOutFromMenu,
   successToast,
 } from '../support/studio-owner.ts';
-import { expect, test } from '../support/warm-cache.ts';
 
 /** What the person's authenticator app would show for this secret. */
 const authenticator = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+
+/**
+ * A code the server takes after one used at `usedAt`: a code is good once (RFC 6238 §5.2), so within the
+ * same 30-second step as the last one used, the next step's code (the server accepts one step either side).
+ */
+const codeAfter = (totp: TOTP, usedAt: number) => totp.generate({ timestamp: Math.max(Date.now(), usedAt + 30_000) });
 
 /** A six-digit code that is certainly wrong: none of the codes the server accepts around now (±1 period). */
 const wrongCodeFor = (totp: TOTP) => {
@@ -64,7 +70,8 @@ test('the owner turns on two-step sign-in; from then on signing in asks for the 
   await expect(card.getByText('Non attiva', { exact: true })).toBeVisible();
   await shot(page, info, 'security-03-setup-wrong-code');
 
-  await page.getByLabel('Codice di verifica', { exact: true }).fill(totp.generate());
+  const enabledAt = Date.now();
+  await page.getByLabel('Codice di verifica', { exact: true }).fill(totp.generate({ timestamp: enabledAt }));
   await page.getByRole('button', { name: 'Attiva la verifica', exact: true }).click();
   await expect(successToast(page, 'Verifica in due passaggi attivata')).toBeVisible();
   await expect(card.getByText('Attiva', { exact: true })).toBeVisible();
@@ -93,7 +100,8 @@ test('the owner turns on two-step sign-in; from then on signing in asks for the 
   await expect(page).toHaveURL(/\/signIn/);
   await shot(page, info, 'security-06-sign-in-wrong-code');
 
-  await page.getByLabel('Codice di verifica', { exact: true }).fill(totp.generate());
+  // not the code that turned it on: that one is spent
+  await page.getByLabel('Codice di verifica', { exact: true }).fill(codeAfter(totp, enabledAt));
   await page.getByRole('button', { name: 'Verifica e accedi' }).click();
   await expect(page).toHaveURL(/\/customers$/);
   await goToSection(page, info, 'Impostazioni');
@@ -116,10 +124,12 @@ test('a code left empty or too short is refused on the spot, without asking the 
   await expect(page.getByLabel('Chiave segreta')).toBeVisible();
   const code = page.getByLabel('Codice di verifica', { exact: true });
 
+  // empty: the field is required
   await page.getByRole('button', { name: 'Attiva la verifica', exact: true }).click();
   await expect(code).toHaveAttribute('aria-invalid', 'true');
-  await expect(code).toHaveAccessibleDescription('Codice di verifica non valido');
+  await expect(code).toHaveAccessibleDescription('Campo obbligatorio');
 
+  // not six digits: not a code
   await code.fill('123');
   await page.getByRole('button', { name: 'Attiva la verifica', exact: true }).click();
   await expect(code).toHaveAttribute('aria-invalid', 'true');

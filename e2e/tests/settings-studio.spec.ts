@@ -1,6 +1,6 @@
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createOwner, goToSection, openSignedIn, shot, successToast } from '../support/studio-owner.ts';
-import { expect, test } from '../support/warm-cache.ts';
 
 /** A small but visible logo: a teal banner with a white square, made on the fly. */
 const makeLogo = () =>

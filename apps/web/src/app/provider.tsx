@@ -11,11 +11,22 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { ReactNode } from 'react';
 import { queryClient as defaultClient } from '../lib/query-client.ts';
+import { useIsPhone } from '../lib/use-is-phone.ts';
 import { LoadingBar } from './loading-bar.tsx';
 import { theme } from './theme.ts';
 
 dayjs.extend(customParseFormat);
 dayjs.locale('it');
+
+/**
+ * Toasts stay for 5–10 s (lib/http.ts), so they sit where they cover no navigation: at the bottom, away from the
+ * header (user menu, and on phones the burger and the title and close button of full-screen dialogs); on the
+ * right on a desktop, across the bottom on a phone.
+ */
+const Toasts = () => {
+  const isPhone = useIsPhone();
+  return <Notifications position={isPhone ? 'bottom-center' : 'bottom-right'} limit={5} zIndex={2000} />;
+};
 
 /** Everything the pages need around them: theme, toasts, dates in Italian, the query cache. */
 export const AppProvider = ({
@@ -28,7 +39,7 @@ export const AppProvider = ({
   <MantineProvider theme={theme} defaultColorScheme="light">
     <DatesProvider settings={{ locale: 'it', firstDayOfWeek: 1, weekendDays: [0, 6] }}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" limit={5} zIndex={2000} />
+        <Toasts />
         <LoadingBar />
         {children}
       </QueryClientProvider>

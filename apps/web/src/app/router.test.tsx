@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -157,6 +157,68 @@ describe('guarded main app', () => {
     const router = renderApp('/calendar');
     await waitFor(() => expect(whereIs(router)).toBe('/signIn?returnUrl=%2Fcalendar'));
     expect(getStoredUser()).toBeNull();
+  });
+});
+
+describe('sections by role', () => {
+  const collaborator = {
+    ...user([studioId]),
+    role: 'ROLE_STAFF_COLLABORATORE',
+    studioRole: 'ROLE_STAFF_COLLABORATORE',
+  };
+  const sectionsShown = () =>
+    within(screen.getByRole('navigation', { name: 'Sezioni' }))
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+
+  beforeEach(() => {
+    setStoredUser({ token: 'tok', username: 'marco@studio.it' });
+    api['GET /studio'] = () => ok(studio);
+  });
+
+  it('offers a collaborator only the sections of the role: no invoices, statistics or subscription', async () => {
+    api['GET /user/getUser'] = () => ok(collaborator);
+    renderApp('/customers');
+    await screen.findByRole('heading', { name: 'Pazienti' });
+    expect(sectionsShown()).toEqual(['Pazienti', 'Calendario', 'Moduli', 'Impostazioni']);
+  });
+
+  it('offers an accountant invoices and statistics but not the forms or the subscription', async () => {
+    api['GET /user/getUser'] = () => ok({ ...collaborator, studioRole: 'ROLE_STAFF_CONTABILE' });
+    renderApp('/customers');
+    await screen.findByRole('heading', { name: 'Pazienti' });
+    expect(sectionsShown()).toEqual(['Pazienti', 'Calendario', 'Fatturazione', 'Statistiche', 'Impostazioni']);
+  });
+
+  it('goes by the role in the studio, not the account role, when both are given', async () => {
+    api['GET /user/getUser'] = () => ok({ ...collaborator, role: 'ROLE_USER' });
+    renderApp('/customers');
+    await screen.findByRole('heading', { name: 'Pazienti' });
+    expect(sectionsShown()).not.toContain('Abbonamento');
+  });
+
+  it('shows "Non hai accesso a questa sezione" inside the shell when a collaborator types the address of one', async () => {
+    api['GET /user/getUser'] = () => ok(collaborator);
+    const router = renderApp('/financial-analytics');
+    expect(await screen.findByRole('heading', { name: 'Non hai accesso a questa sezione', level: 1 })).toBeTruthy();
+    // still in the app, at the address typed, with the menu to go elsewhere
+    expect(router.state.location.pathname).toBe('/financial-analytics');
+    expect(screen.getByRole('button', { name: 'Menu utente' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Statistiche' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Vai a Pazienti' }).getAttribute('href')).toBe('/customers');
+  });
+
+  it('guards the pages inside a section too (an invoice, the subscription)', async () => {
+    api['GET /user/getUser'] = () => ok(collaborator);
+    renderApp('/accounting/fattura');
+    expect(await screen.findByRole('heading', { name: 'Non hai accesso a questa sezione' })).toBeTruthy();
+  });
+
+  it('opens the section for the owner', async () => {
+    api['GET /user/getUser'] = () => ok(user([studioId]));
+    renderApp('/financial-analytics');
+    expect(await screen.findByRole('heading', { name: 'Statistiche', level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Non hai accesso a questa sezione')).toBeNull();
   });
 });
 

@@ -1,12 +1,17 @@
+import type { Permission } from '@studiolo/domain/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { configureHttp } from '../lib/http.ts';
 import { getToken } from '../lib/session.ts';
+import type { RouteAccess } from './layout/access.ts';
 import { PageLoader } from './layout/page-loader.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 
 /** Empty path: the app when signed in, sign-in otherwise (spec part 1 §2). */
 const IndexRedirect = () => <Navigate to={getToken() ? '/customers' : '/signIn'} replace />;
+
+/** The permission a page of the shell asks of the role; AppLayout shows "Non hai accesso" without it. */
+const access = (permission: Permission): RouteAccess => ({ permission });
 
 // Every page is its own chunk (GUIDE §5: code-split per route).
 export const routes: RouteObject[] = [
@@ -66,40 +71,56 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'customers',
+            handle: access('patient:read'),
             lazy: async () => ({ Component: (await import('./routes/customers.tsx')).CustomersPage }),
           },
           {
             path: 'customers/add',
+            handle: access('patient:write'),
             lazy: async () => ({ Component: (await import('./routes/customers-add.tsx')).CustomerAddPage }),
           },
-          { path: 'calendar', lazy: async () => ({ Component: (await import('./routes/calendar.tsx')).CalendarPage }) },
+          {
+            path: 'calendar',
+            handle: access('calendar:read'),
+            lazy: async () => ({ Component: (await import('./routes/calendar.tsx')).CalendarPage }),
+          },
           {
             path: 'calendar/settings',
+            handle: access('calendar:write'),
             lazy: async () => ({ Component: (await import('./routes/calendar-settings.tsx')).CalendarSettingsPage }),
           },
-          { path: 'billing', lazy: async () => ({ Component: (await import('./routes/billing.tsx')).BillingPage }) },
+          {
+            path: 'billing',
+            handle: access('billing:manage'),
+            lazy: async () => ({ Component: (await import('./routes/billing.tsx')).BillingPage }),
+          },
           {
             path: 'accounting',
+            handle: access('invoice:read'),
             lazy: async () => ({ Component: (await import('./routes/accounting.tsx')).AccountingPage }),
           },
           {
             path: 'accounting/fattura',
+            handle: access('invoice:read'),
             lazy: async () => ({ Component: (await import('./routes/accounting-fattura.tsx')).InvoicePage }),
           },
           {
             path: 'financial-analytics',
+            handle: access('analytics:read'),
             lazy: async () => ({
               Component: (await import('./routes/financial-analytics.tsx')).FinancialAnalyticsPage,
             }),
           },
           {
             path: 'modulistica-v2/form-template-editor',
+            handle: access('forms:read'),
             lazy: async () => ({
               Component: (await import('./routes/form-template-editor.tsx')).FormTemplateEditorPage,
             }),
           },
           {
             path: 'impostazioni',
+            handle: access('settings:read'),
             lazy: async () => ({ Component: (await import('./routes/impostazioni.tsx')).SettingsPage }),
           },
         ],

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type ComboboxProps, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // A calm teal for a health studio; checked for contrast on white with the default shade (7).
 const studiolo: MantineColorsTuple = [
@@ -13,6 +13,21 @@ const studiolo: MantineColorsTuple = [
   '#008f80',
   '#007c6e',
 ];
+
+/**
+ * Where the list of every Select (any Combobox) opens: under its field, as wide as it, above it when there is no
+ * room below. "bottom-start", not Mantine's "bottom": a centred list is placed by its own width, which is still 0
+ * while it is hidden, so it lands half a field to the right; `width: 'target'` turns off the sideways shift, the
+ * list sticks out of a phone's screen, the mobile browser widens the page, the field moves, the list hides and
+ * reopens, in a loop (the "Ruolo" list of the invitation dialog). A left edge aligned with the field's does not
+ * depend on the list's measured width.
+ */
+export const comboboxDefaults = {
+  withinPortal: true,
+  position: 'bottom-start',
+  width: 'target',
+  middlewares: { flip: true, shift: true },
+} as const satisfies ComboboxProps;
 
 export const theme = createTheme({
   primaryColor: 'studiolo',
@@ -29,7 +44,9 @@ export const theme = createTheme({
     PasswordInput: {
       defaultProps: { radius: 'md', visibilityToggleButtonProps: { 'aria-label': 'Mostra o nascondi i caratteri' } },
     },
-    Select: { defaultProps: { radius: 'md', allowDeselect: false, comboboxProps: { withinPortal: true } } },
+    Select: { defaultProps: { radius: 'md', allowDeselect: false } },
+    // Every list that opens under a field (Select, Autocomplete, the app's own autocomplete-input).
+    Combobox: { defaultProps: comboboxDefaults },
     Modal: { defaultProps: { centered: true, radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
   },

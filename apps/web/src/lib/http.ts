@@ -27,6 +27,8 @@ export const toastStyles = {
   WARNING: { title: 'Attenzione', color: 'yellow', autoClose: 10_000 },
 } as const;
 export type ToastKind = keyof typeof toastStyles;
+/** The accessible name of a toast's close button (decided, as the dialogs' "Chiudi"). */
+export const toastCloseLabel = 'Chiudi';
 
 export const networkErrorMessage = 'Impossibile contattare il server. Controlla la connessione e riprova.';
 export const turnstileUnavailableCode = 'TURNSTILE_UNAVAILABLE';
@@ -94,6 +96,8 @@ export const showToast = (kind: ToastKind, message: string, id?: string) => {
     color: style.color,
     autoClose: style.autoClose,
     withBorder: true,
+    // Mantine's close button has no name of its own: screen readers would announce just "button".
+    closeButtonProps: { 'aria-label': toastCloseLabel },
     styles: { description: { whiteSpace: 'pre-line' } },
   });
 };

@@ -1,5 +1,7 @@
 import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
+import type { CurrentUser } from '@studiolo/domain/auth';
+import { can, type Permission } from '@studiolo/domain/shared';
 import { studioDisplayName } from '@studiolo/domain/studio';
 import {
   IconCalendarEvent,
@@ -11,7 +13,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { SupportBanner } from '../../components/support-banner.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { supportMismatchMessage, supportModeMatches, useSupportModeActions } from '../../features/auth/support-mode.ts';
@@ -25,20 +27,26 @@ import {
   useStoredUser,
   useSupportMode,
 } from '../../lib/session.ts';
+import { useIsPhone } from '../../lib/use-is-phone.ts';
+import { mayOpen, studioRoleOf } from './access.ts';
 import { Brand } from './brand.tsx';
+import { NoAccess } from './no-access.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** The main navigation (spec part 1 §2, part 2 §2). */
+/**
+ * The main navigation (spec part 1 §2, part 2 §2), each section with the permission its page needs: the menu
+ * offers a role only what it may open (the same permissions guard the routes, router.tsx).
+ */
 export const navItems = [
-  { label: 'Pazienti', to: '/customers', icon: IconUsers },
-  { label: 'Calendario', to: '/calendar', icon: IconCalendarEvent },
-  { label: 'Fatturazione', to: '/accounting', icon: IconFileInvoice },
-  { label: 'Statistiche', to: '/financial-analytics', icon: IconChartBar },
-  { label: 'Moduli', to: '/modulistica-v2/form-template-editor', icon: IconForms },
-  { label: 'Abbonamento', to: '/billing', icon: IconCreditCard },
-  { label: 'Impostazioni', to: '/impostazioni', icon: IconSettings },
-] as const;
+  { label: 'Pazienti', to: '/customers', icon: IconUsers, permission: 'patient:read' },
+  { label: 'Calendario', to: '/calendar', icon: IconCalendarEvent, permission: 'calendar:read' },
+  { label: 'Fatturazione', to: '/accounting', icon: IconFileInvoice, permission: 'invoice:read' },
+  { label: 'Statistiche', to: '/financial-analytics', icon: IconChartBar, permission: 'analytics:read' },
+  { label: 'Moduli', to: '/modulistica-v2/form-template-editor', icon: IconForms, permission: 'forms:read' },
+  { label: 'Abbonamento', to: '/billing', icon: IconCreditCard, permission: 'billing:manage' },
+  { label: 'Impostazioni', to: '/impostazioni', icon: IconSettings, permission: 'settings:read' },
+] as const satisfies readonly { label: string; to: string; icon: typeof IconUsers; permission: Permission }[];
 
 /**
  * The guarded main app (spec part 1 §2): no stored token → sign-in with returnUrl; a user without a studio
@@ -85,17 +93,21 @@ const SignedInApp = () => {
     );
   }
   if (user.data.idsStudio.length === 0) return <Navigate to="/on-boarding" replace />;
-  return <Shell />;
+  return <Shell user={user.data} />;
 };
 
-const Shell = () => {
+const Shell = ({ user }: { user: CurrentUser }) => {
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
+  const matches = useMatches();
   const studio = useStudio();
   const support = useSupportMode();
   const { exit: exitSupport } = useSupportModeActions();
-  const isMobile = useMediaQuery('(max-width: 47.99em)');
+  const isMobile = useIsPhone();
   const studioName = studio.data ? studioDisplayName(studio.data) : '';
+  const role = studioRoleOf(user);
+  const sections = navItems.filter((item) => can(role, item.permission));
+  const allowed = mayOpen(role, matches);
 
   // A page change on a phone closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -143,7 +155,7 @@ const Shell = () => {
       <AppShell.Navbar p="sm" aria-label="Menu principale">
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4} component="nav" aria-label="Sezioni">
-            {navItems.map(({ label, to, icon: Icon }) => {
+            {sections.map(({ label, to, icon: Icon }) => {
               const active = location.pathname === to || location.pathname.startsWith(`${to}/`);
               return (
                 <NavLink
@@ -187,7 +199,7 @@ const Shell = () => {
           </div>
         )}
         <div style={{ maxWidth: 1200, margin: '0 auto' }}>
-          <Outlet />
+          {allowed ? <Outlet /> : <NoAccess home={sections[0] ?? null} />}
         </div>
       </AppShell.Main>
     </AppShell>

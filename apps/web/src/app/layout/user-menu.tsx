@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { supportRoles } from '@studiolo/domain/shared';
 import { initialsOf } from '@studiolo/domain/staff';
 import { IconChevronDown, IconLifebuoy, IconLogout, IconUser } from '@tabler/icons-react';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { ProfileDialog } from '../../features/auth/components/profile-dialog.tsx';
 import { SupportModeDialog } from '../../features/auth/components/support-mode-dialog.tsx';
@@ -34,7 +35,7 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
                 <Text size="sm" fw={600} truncate="end">
                   {fullName}
                 </Text>
-                <Text size="xs" c="dimmed" truncate="end">
+                <Text size="xs" c="dimmed" truncate="end" title={user.username}>
                   {user.username}
                 </Text>
               </Stack>
@@ -47,9 +48,15 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
             <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
               {fullName}
             </Text>
-            <Text size="xs" truncate="end">
-              {studioName || user.username}
+            {/* The address in full (the header has room only for its start) */}
+            <Text size="xs">
+              <EmailAddress email={user.username} />
             </Text>
+            {studioName && (
+              <Text size="xs" truncate="end">
+                {studioName}
+              </Text>
+            )}
           </Menu.Label>
           <Menu.Divider />
           <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={profile.open}>

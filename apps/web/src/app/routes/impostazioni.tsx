@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { can, type Role } from '@studiolo/domain/shared';
+import { can } from '@studiolo/domain/shared';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
@@ -8,14 +8,14 @@ import { StaffList } from '../../features/staff/components/staff-list.tsx';
 import { StudioSecuritySwitch } from '../../features/studio/components/studio-security-switch.tsx';
 import { StudioSettings } from '../../features/studio/components/studio-settings.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { studioRoleOf } from '../layout/access.ts';
 
 /** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita (?tab=index). */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
   const { data: user } = useCurrentUser();
   if (!user) return null;
-  // Inside a studio what counts is the membership role; platform roles act through support mode.
-  const role: Role = user.studioRole ?? user.role;
+  const role = studioRoleOf(user);
   const isOwner = user.studioRole === 'ROLE_USER';
 
   return (

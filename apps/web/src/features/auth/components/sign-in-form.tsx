@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type LoginResponse, loginInputSchema, totpCodeSchema } from '@studiolo/domain/auth';
-import { z } from '@studiolo/domain/shared';
+import { type LoginResponse, loginInputSchema } from '@studiolo/domain/auth';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,14 +8,13 @@ import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { isHttpError } from '../../../lib/http.ts';
 import { useLogin } from '../api/login.ts';
 import { useLoginWithCode } from '../api/login-2fa.ts';
+import { totpCodeFormSchema } from '../totp-code-form.ts';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
 
 type Step =
   | { kind: 'credentials' }
   | { kind: 'code'; challengeToken: string; username: string }
   | { kind: 'setup'; challengeToken: string; username: string };
-
-const codeSchema = z.object({ code: totpCodeSchema });
 
 /**
  * Sign-in: e-mail and password, then, when the account or the studio asks for it, the authenticator code
@@ -42,7 +40,7 @@ export const SignInForm = ({
   const codeForm = useForm({
     mode: 'controlled',
     initialValues: { code: '' },
-    validate: schemaResolver(codeSchema, { sync: true }),
+    validate: schemaResolver(totpCodeFormSchema, { sync: true }),
   });
 
   const handle = (result: LoginResponse | null) => {

@@ -1,15 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { totpCodeSchema } from '@studiolo/domain/auth';
-import { z } from '@studiolo/domain/shared';
 import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { useDisableTwoFactor } from '../api/disable-2fa.ts';
 import { useCurrentUser } from '../api/get-user.ts';
+import { totpCodeFormSchema } from '../totp-code-form.ts';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
-
-const codeSchema = z.object({ code: totpCodeSchema });
 
 /** The user's own two-step verification (TOTP): set up, confirm, or turn off with a code. */
 export const TwoFactorSettings = () => {
@@ -19,7 +16,7 @@ export const TwoFactorSettings = () => {
   const form = useForm({
     mode: 'controlled',
     initialValues: { code: '' },
-    validate: schemaResolver(codeSchema, { sync: true }),
+    validate: schemaResolver(totpCodeFormSchema, { sync: true }),
   });
   if (!user) return null;
   const enabled = user.totpEnabled;

@@ -1,17 +1,30 @@
 import { Alert, Anchor, Button, Code, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type LoginResponse, totpCodeSchema } from '@studiolo/domain/auth';
-import { z } from '@studiolo/domain/shared';
+import type { LoginResponse } from '@studiolo/domain/auth';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { useEnableTwoFactor } from '../api/enable-2fa.ts';
 import { useSetupTwoFactor } from '../api/setup-2fa.ts';
+import { totpCodeFormSchema } from '../totp-code-form.ts';
 
-const codeSchema = z.object({ code: totpCodeSchema });
+/** A base32 secret in groups of four, to be typed by hand. */
+export const secretGroups = (secret: string): string[] => secret.match(/.{1,4}/g) ?? [];
 
-/** Groups a base32 secret in fours so it can be typed by hand. */
-const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+/** The secret in groups of four that never break inside: a line breaks only at a space between two groups. */
+const SecretGroups = ({ secret }: { secret: string }) => {
+  let offset = 0;
+  return secretGroups(secret).map((group, i) => {
+    const key = offset;
+    offset += group.length;
+    return (
+      <Fragment key={key}>
+        {i > 0 && ' '}
+        <span style={{ whiteSpace: 'nowrap' }}>{group}</span>
+      </Fragment>
+    );
+  });
+};
 
 /**
  * Sets up the authenticator app: shows the otpauth address and the secret, then confirms a code.
@@ -32,7 +45,7 @@ export const TwoFactorSetup = ({
   const form = useForm({
     mode: 'controlled',
     initialValues: { code: '' },
-    validate: schemaResolver(codeSchema, { sync: true }),
+    validate: schemaResolver(totpCodeFormSchema, { sync: true }),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new secret once per mount
@@ -92,14 +105,10 @@ export const TwoFactorSetup = ({
           <Text size="sm" fw={600} id="totp-secret-label">
             Chiave segreta
           </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code
-              aria-labelledby="totp-secret-label"
-              fz="md"
-              style={{ wordBreak: 'break-all' }}
-              data-testid="totp-secret"
-            >
-              {grouped(secret)}
+          {/* The key and its button share a row while they fit; on a narrow screen the button goes below. */}
+          <Group gap="xs" wrap="wrap">
+            <Code aria-labelledby="totp-secret-label" fz="md" data-testid="totp-secret" style={{ minWidth: 0 }}>
+              <SecretGroups secret={secret} />
             </Code>
             <CopyButton value={secret}>
               {({ copied, copy }) => (
@@ -107,6 +116,7 @@ export const TwoFactorSetup = ({
                   size="compact-sm"
                   variant="light"
                   onClick={copy}
+                  style={{ flexShrink: 0 }}
                   leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
                 >
                   {copied ? 'Copiata' : 'Copia chiave'}

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Box, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { formatFileSize } from '@studiolo/domain/shared';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { useOutboxMessage } from '../api/get-outbox-message.ts';
 
 const urlPattern = /(https?:\/\/[^\s<>"]+)/g;
@@ -42,13 +44,14 @@ const Row = ({ label, children }: { label: string; children: React.ReactNode }) 
 /** One e-mail of the outbox with its text (links in it, e.g. invitations, can be copied from here). */
 export const OutboxMessageDialog = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
   const message = useOutboxMessage(id);
+  const isPhone = useIsPhone();
   return (
     <Modal
       opened={id !== null}
       onClose={onClose}
       title={message.data?.subject ?? 'Messaggio'}
       size="xl"
-      fullScreen={typeof window !== 'undefined' && window.innerWidth < 768}
+      fullScreen={isPhone}
       closeButtonProps={{ 'aria-label': 'Chiudi' }}
     >
       {message.isPending ? (
@@ -60,7 +63,9 @@ export const OutboxMessageDialog = ({ id, onClose }: { id: string | null; onClos
         <Alert color="red">Impossibile aprire il messaggio.</Alert>
       ) : (
         <Stack gap="sm">
-          <Row label="A">{message.data.to}</Row>
+          <Row label="A">
+            <EmailAddress email={message.data.to} />
+          </Row>
           <Row label="Data">{formatDateTime(message.data.createdAt)}</Row>
           <Row label="Oggetto">{message.data.subject}</Row>
           {message.data.attachments && message.data.attachments.length > 0 && (

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconMailbox } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutbox } from '../api/get-outbox.ts';
@@ -92,8 +93,8 @@ export const OutboxPanel = () => {
                       <Text fw={600} size="sm" c="studiolo.9">
                         {m.subject}
                       </Text>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {m.to}
+                      <Text size="sm">
+                        <EmailAddress email={m.to} />
                       </Text>
                       <Group justify="space-between" mt={4}>
                         <Text size="xs" c="dimmed">
@@ -125,7 +126,9 @@ export const OutboxPanel = () => {
                       return (
                         <Table.Tr key={m.id}>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
-                          <Table.Td style={{ overflowWrap: 'break-word' }}>{m.to}</Table.Td>
+                          <Table.Td>
+                            <EmailAddress email={m.to} />
+                          </Table.Td>
                           <Table.Td>
                             <Anchor
                               component="button"
@@ -137,8 +140,9 @@ export const OutboxPanel = () => {
                               {m.subject}
                             </Anchor>
                           </Table.Td>
-                          <Table.Td>
-                            <Badge color={status.color} variant="light" tt="none" style={{ overflow: 'visible' }}>
+                          {/* The status is never cut: its column is as wide as its badge, the others give way. */}
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Badge color={status.color} variant="light" tt="none" miw="max-content">
                               {status.label}
                             </Badge>
                           </Table.Td>

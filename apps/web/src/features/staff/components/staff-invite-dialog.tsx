@@ -4,6 +4,7 @@ import { roleLabels, type StaffRole, staffRoles } from '@studiolo/domain/shared'
 import { type StaffInviteInput, staffInviteInputSchema } from '@studiolo/domain/staff';
 import { AvatarColorPicker } from '../../../components/avatar-color-picker.tsx';
 import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { useInviteStaff } from '../api/invite-staff.ts';
 
 export const staffRoleOptions = staffRoles.map((value) => ({ value, label: roleLabels[value] }));
@@ -22,6 +23,7 @@ export const StaffInviteDialog = ({
   usedColors: string[];
 }) => {
   const invite = useInviteStaff();
+  const isPhone = useIsPhone();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { name: '', lastname: '', email: '', role: 'ROLE_STAFF_COLLABORATORE', avatarColor: null },
@@ -37,6 +39,7 @@ export const StaffInviteDialog = ({
       onClose={close}
       title="Invita un membro dello staff"
       size="lg"
+      fullScreen={isPhone}
       closeButtonProps={{ 'aria-label': 'Chiudi' }}
     >
       <form

@@ -19,12 +19,19 @@ import type { StaffMember } from '@studiolo/domain/staff';
 import { IconMailForward, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { StaffAvatar } from '../../../components/staff-avatar.tsx';
 import { useDeleteStaff } from '../api/delete-staff.ts';
 import { useStaff } from '../api/get-staff.ts';
 import { useResendInvite } from '../api/resend-invite.ts';
 import { useUpdateStaff } from '../api/update-staff.ts';
 import { StaffInviteDialog, staffRoleOptions } from './staff-invite-dialog.tsx';
+
+/**
+ * The room the role select needs to show its longest role ("Amministratore dello studio") whole: one `ch` (the
+ * width of a "0", wider than most letters) per character, plus the padding and the arrow.
+ */
+const roleSelectWidth = `calc(${Math.max(...staffRoleOptions.map((o) => o.label.length))}ch + 3rem)`;
 
 const fullName = (m: StaffMember) => [m.name, m.lastname].filter(Boolean).join(' ') || m.email;
 
@@ -44,6 +51,7 @@ const MemberRow = ({
   const isOwner = member.role === 'ROLE_USER';
   const editable = canManage && !isOwner && !isMe;
   const name = fullName(member);
+  const canResend = canManage && member.status === 'INVITED';
   return (
     <Group
       justify="space-between"
@@ -52,7 +60,8 @@ const MemberRow = ({
       py="sm"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 260px' }}>
+      {/* The extra room of a wide row goes to the name and address; on a line of their own the controls take it. */}
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1000 1 260px' }}>
         <StaffAvatar id={member.id} name={member.name} lastname={member.lastname} color={member.avatarColor} />
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap={6} wrap="wrap">
@@ -68,18 +77,24 @@ const MemberRow = ({
               </Badge>
             )}
           </Group>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {member.email}
+          <Text size="sm" c="dimmed">
+            <EmailAddress email={member.email} />
           </Text>
         </Stack>
       </Group>
-      <Group gap="xs" wrap="nowrap" style={{ flex: '0 1 auto' }}>
+      <Group
+        gap="xs"
+        wrap="wrap"
+        justify="flex-end"
+        style={{ flex: editable ? '1 1 auto' : '0 1 auto', maxWidth: '100%' }}
+      >
         {editable ? (
           <Select
             aria-label={`Ruolo di ${name}`}
             data={staffRoleOptions}
             value={member.role}
-            w={220}
+            // As wide as the longest role needs, wider on a line of its own (phones).
+            style={{ flex: '1 1 auto', minWidth: roleSelectWidth }}
             disabled={update.isPending}
             onChange={(role) =>
               role &&
@@ -97,31 +112,35 @@ const MemberRow = ({
             {roleLabels[member.role]}
           </Badge>
         )}
-        {canManage && member.status === 'INVITED' && (
-          <Tooltip label="Invia di nuovo l'invito">
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={`Invia di nuovo l'invito a ${name}`}
-              loading={resend.isPending}
-              onClick={() => resend.mutate(member.id)}
-            >
-              <IconMailForward size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        {editable && (
-          <Tooltip label="Rimuovi dallo staff">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Rimuovi ${name}`}
-              onClick={() => onRemove(member)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+        {(canResend || editable) && (
+          <Group gap="xs" wrap="nowrap">
+            {canResend && (
+              <Tooltip label="Invia di nuovo l'invito">
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={`Invia di nuovo l'invito a ${name}`}
+                  loading={resend.isPending}
+                  onClick={() => resend.mutate(member.id)}
+                >
+                  <IconMailForward size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {editable && (
+              <Tooltip label="Rimuovi dallo staff">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`Rimuovi ${name}`}
+                  onClick={() => onRemove(member)}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
         )}
       </Group>
     </Group>

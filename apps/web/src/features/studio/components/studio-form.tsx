@@ -10,7 +10,9 @@ import {
   type TipologiaPersona,
 } from '@studiolo/domain/studio';
 import type { ReactNode } from 'react';
+import { ReadOnlyField } from '../../../components/read-only-field.tsx';
 import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
 /** The form keeps every field as text; empty text becomes null in the shared schema. */
 export type StudioFormValues = {
@@ -135,11 +137,20 @@ export const StudioForm = ({
     validate: (values) => resolveStudio(formValuesToStudioInput(values)),
     validateInputOnBlur: true,
   });
+  const isPhone = useIsPhone();
   const fisica = form.values.tipologiaPersona === 'FISICA';
+  // Read-only (a role that may not change the studio): the values in the normal text colour, focusable and
+  // copyable (not disabled, which greys them out), no example placeholders that would look like data, no
+  // required marks, and each field says why it cannot be changed (ReadOnlyField, spec part 1 §5).
+  const inputProps = (path: string) => ({ ...form.getInputProps(path), readOnly });
   const upperProps = (path: string) => {
-    const props = form.getInputProps(path);
+    const props = inputProps(path);
     return { ...props, onChange: (e: React.ChangeEvent<HTMLInputElement>) => props.onChange(upper(e)) };
   };
+  const required = readOnly ? {} : requiredField;
+  const example = (text: string) => (readOnly ? undefined : text);
+  const field = (input: ReactNode) => <ReadOnlyField readOnly={readOnly}>{input}</ReadOnlyField>;
+  const regime = regimeFiscaleLabels[form.values.tassazione.regimeFiscale];
 
   const submit = form.onSubmit(
     async (values) => {
@@ -157,144 +168,177 @@ export const StudioForm = ({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <Fieldset legend="Dati generali" disabled={readOnly} variant="filled" radius="md">
+        <Fieldset legend="Dati generali" variant="filled" radius="md">
           <Stack gap="sm">
-            <Radio.Group label="Tipologia" {...requiredGroup} {...form.getInputProps('tipologiaPersona')}>
-              <Group gap="lg" mt={6}>
-                <Radio value="FISICA" label="Persona fisica" />
-                <Radio value="GIURIDICA" label="Persona giuridica" />
-              </Group>
-            </Radio.Group>
+            {field(
+              <Radio.Group label="Tipologia" {...(readOnly ? {} : requiredGroup)} {...inputProps('tipologiaPersona')}>
+                <Group gap="lg" mt={6}>
+                  <Radio value="FISICA" label="Persona fisica" />
+                  <Radio value="GIURIDICA" label="Persona giuridica" />
+                </Group>
+              </Radio.Group>,
+            )}
             {fisica ? (
               <>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
-                    label="Nome"
-                    autoComplete="given-name"
-                    {...requiredField}
-                    {...form.getInputProps('nome')}
-                  />
-                  <TextInput
-                    label="Cognome"
-                    autoComplete="family-name"
-                    {...requiredField}
-                    {...form.getInputProps('cognome')}
-                  />
+                  {field(<TextInput label="Nome" autoComplete="given-name" {...required} {...inputProps('nome')} />)}
+                  {field(
+                    <TextInput label="Cognome" autoComplete="family-name" {...required} {...inputProps('cognome')} />,
+                  )}
                 </SimpleGrid>
-                <Radio.Group label="Sesso" {...form.getInputProps('sesso')}>
-                  <Group gap="lg" mt={6}>
-                    <Radio value="U" label="Uomo" />
-                    <Radio value="D" label="Donna" />
-                  </Group>
-                </Radio.Group>
+                {field(
+                  <Radio.Group label="Sesso" {...inputProps('sesso')}>
+                    <Group gap="lg" mt={6}>
+                      <Radio value="U" label="Uomo" />
+                      <Radio value="D" label="Donna" />
+                    </Group>
+                  </Radio.Group>,
+                )}
               </>
             ) : (
-              <TextInput
-                label="Ragione sociale"
-                autoComplete="organization"
-                {...requiredField}
-                {...form.getInputProps('ragioneSociale')}
-              />
+              field(
+                <TextInput
+                  label="Ragione sociale"
+                  autoComplete="organization"
+                  {...required}
+                  {...inputProps('ragioneSociale')}
+                />,
+              )
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label="Codice fiscale"
-                autoComplete="off"
-                maxLength={16}
-                {...requiredField}
-                {...upperProps('codiceFiscale')}
-              />
-              <TextInput
-                label="Partita IVA"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={11}
-                {...requiredField}
-                {...form.getInputProps('partitaIva')}
-              />
-              <TextInput label="Professione" placeholder="Es. Fisioterapista" {...form.getInputProps('professione')} />
-              <TextInput
-                label="Iscrizione all'albo"
-                placeholder="Es. Albo dei Fisioterapisti di Milano n. 1234"
-                {...form.getInputProps('iscrizioneAlbo')}
-              />
+              {field(
+                <TextInput
+                  label="Codice fiscale"
+                  autoComplete="off"
+                  maxLength={16}
+                  {...required}
+                  {...upperProps('codiceFiscale')}
+                />,
+              )}
+              {field(
+                <TextInput
+                  label="Partita IVA"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={11}
+                  {...required}
+                  {...inputProps('partitaIva')}
+                />,
+              )}
+              {field(
+                <TextInput
+                  label="Professione"
+                  placeholder={example('Es. Fisioterapista')}
+                  {...inputProps('professione')}
+                />,
+              )}
+              {field(
+                // The example is a description, not a placeholder: it is long, and a phone would cut it.
+                <TextInput
+                  label="Iscrizione all'albo"
+                  description={example('Es. Albo dei Fisioterapisti di Milano n. 1234')}
+                  {...inputProps('iscrizioneAlbo')}
+                />,
+              )}
             </SimpleGrid>
-            <Select
-              label="Regime fiscale"
-              data={regimeFiscaleOptions}
-              searchable
-              nothingFoundMessage="Nessun regime trovato"
-              {...requiredField}
-              {...form.getInputProps('tassazione.regimeFiscale')}
-            />
+            {field(
+              <Select
+                label="Regime fiscale"
+                data={regimeFiscaleOptions}
+                searchable={!readOnly}
+                nothingFoundMessage="Nessun regime trovato"
+                // The longer regimes do not fit a phone's field: there the whole name is written under it.
+                description={isPhone ? regime : undefined}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                // read-only: no arrow suggesting a list that does not open
+                rightSection={readOnly ? null : undefined}
+                title={regime}
+                {...required}
+                {...inputProps('tassazione.regimeFiscale')}
+              />,
+            )}
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Contatti" disabled={readOnly} variant="filled" radius="md">
+        <Fieldset legend="Contatti" variant="filled" radius="md">
           <Stack gap="sm">
-            <Text size="xs" c="dimmed">
-              Servono un'email e almeno un numero di telefono.
-            </Text>
+            {!readOnly && (
+              <Text size="xs" c="dimmed">
+                Servono un'email e almeno un numero di telefono.
+              </Text>
+            )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                {...requiredField}
-                {...form.getInputProps('contatti.email')}
-              />
-              <TextInput label="PEC" type="email" autoComplete="off" {...form.getInputProps('contatti.pec')} />
-              <TextInput
-                label="Cellulare"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                {...form.getInputProps('contatti.cellulare')}
-              />
-              <TextInput
-                label="Telefono"
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                {...form.getInputProps('contatti.telefono')}
-              />
+              {field(
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  {...required}
+                  {...inputProps('contatti.email')}
+                />,
+              )}
+              {field(<TextInput label="PEC" type="email" autoComplete="off" {...inputProps('contatti.pec')} />)}
+              {field(
+                <TextInput
+                  label="Cellulare"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel-national"
+                  {...inputProps('contatti.cellulare')}
+                />,
+              )}
+              {field(
+                <TextInput
+                  label="Telefono"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  {...inputProps('contatti.telefono')}
+                />,
+              )}
             </SimpleGrid>
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Sede dello studio" disabled={readOnly} variant="filled" radius="md">
+        <Fieldset legend="Sede dello studio" variant="filled" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Indirizzo"
-              autoComplete="street-address"
-              placeholder="Via Roma 1"
-              {...form.getInputProps('residenza.indirizzo')}
-            />
-            <TextInput label="Comune" autoComplete="address-level2" {...form.getInputProps('residenza.comune')} />
-            <TextInput
-              label="CAP"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={5}
-              {...form.getInputProps('residenza.cap')}
-            />
-            <TextInput
-              label="Provincia"
-              placeholder="Es. MI"
-              maxLength={2}
-              autoComplete="off"
-              {...upperProps('residenza.provincia')}
-            />
+            {field(
+              <TextInput
+                label="Indirizzo"
+                autoComplete="street-address"
+                placeholder={example('Via Roma 1')}
+                {...inputProps('residenza.indirizzo')}
+              />,
+            )}
+            {field(<TextInput label="Comune" autoComplete="address-level2" {...inputProps('residenza.comune')} />)}
+            {field(
+              <TextInput
+                label="CAP"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={5}
+                {...inputProps('residenza.cap')}
+              />,
+            )}
+            {field(
+              <TextInput
+                label="Provincia"
+                placeholder={example('Es. MI')}
+                maxLength={2}
+                autoComplete="off"
+                {...upperProps('residenza.provincia')}
+              />,
+            )}
           </SimpleGrid>
         </Fieldset>
 
         {withBankDetails && (
-          <Fieldset legend="Coordinate bancarie" disabled={readOnly} variant="filled" radius="md">
+          <Fieldset legend="Coordinate bancarie" variant="filled" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Intestatario" {...form.getInputProps('coordinateBancarie.intestatario')} />
-              <TextInput label="Banca" {...form.getInputProps('coordinateBancarie.nomeBanca')} />
-              <TextInput label="IBAN" autoComplete="off" {...upperProps('coordinateBancarie.iban')} />
-              <TextInput label="BIC/SWIFT" autoComplete="off" {...upperProps('coordinateBancarie.bicSwift')} />
+              {field(<TextInput label="Intestatario" {...inputProps('coordinateBancarie.intestatario')} />)}
+              {field(<TextInput label="Banca" {...inputProps('coordinateBancarie.nomeBanca')} />)}
+              {field(<TextInput label="IBAN" autoComplete="off" {...upperProps('coordinateBancarie.iban')} />)}
+              {field(<TextInput label="BIC/SWIFT" autoComplete="off" {...upperProps('coordinateBancarie.bicSwift')} />)}
             </SimpleGrid>
           </Fieldset>
         )}

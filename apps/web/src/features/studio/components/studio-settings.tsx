@@ -1,8 +1,12 @@
 import { Alert, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useStudio } from '../api/get-studio.ts';
 import { useUpdateStudio } from '../api/update-studio.ts';
 import { StudioForm, studioToFormValues } from './studio-form.tsx';
 import { StudioLogo } from './studio-logo.tsx';
+
+/** Why a collaborator or an accountant sees the studio's data but cannot change it (decided). */
+export const readOnlyStudioNotice = 'Solo il titolare o un amministratore dello studio può modificare questi dati.';
 
 /** Impostazioni › Studio: the studio's data and logo. */
 export const StudioSettings = ({ canEdit }: { canEdit: boolean }) => {
@@ -25,6 +29,11 @@ export const StudioSettings = ({ canEdit }: { canEdit: boolean }) => {
           <Title order={2} fz="lg">
             Dati dello studio
           </Title>
+          {!canEdit && (
+            <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
+              {readOnlyStudioNotice}
+            </Alert>
+          )}
           <StudioForm
             key={studio.data.id}
             initialValues={studioToFormValues(studio.data)}

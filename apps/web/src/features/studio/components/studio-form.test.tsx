@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { emptyStudioValues, StudioForm, type StudioFormValues } from './studio-form.tsx';
+
+const values = (): StudioFormValues => ({
+  ...emptyStudioValues(),
+  nome: 'Giulia',
+  cognome: 'Bianchi',
+  sesso: 'D',
+  codiceFiscale: 'RSSMRA85T10A562S',
+  partitaIva: '01234567897',
+  professione: 'Fisioterapista',
+  contatti: { email: 'giulia@studio.it', cellulare: '+39 333 1234567', telefono: '', pec: '' },
+});
+
+const renderForm = (readOnly: boolean) =>
+  renderWithProviders(
+    <StudioForm initialValues={values()} onSubmit={vi.fn()} submitLabel="Salva modifiche" readOnly={readOnly} />,
+  );
+
+describe('StudioForm, read-only', () => {
+  it('shows the values as read-only fields, not disabled ones, so they read in the normal colour', () => {
+    renderForm(true);
+    const professione = screen.getByLabelText('Professione') as HTMLInputElement;
+    expect(professione.value).toBe('Fisioterapista');
+    expect(professione.readOnly).toBe(true);
+    expect(professione.disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Salva modifiche' })).toBeNull();
+  });
+
+  it('shows no example placeholders, which would look like the studio’s own data', () => {
+    renderForm(true);
+    expect((screen.getByLabelText("Iscrizione all'albo") as HTMLInputElement).placeholder).toBe('');
+    expect(screen.queryByText(/Albo dei Fisioterapisti/)).toBeNull();
+    expect((screen.getByLabelText('Provincia') as HTMLInputElement).placeholder).toBe('');
+  });
+
+  it('says why a field cannot be changed, on hover and to screen readers', async () => {
+    const { user } = renderForm(true);
+    expect(screen.getAllByText('Campo non modificabile.').length).toBeGreaterThan(10);
+    await user.hover(screen.getByLabelText('Professione'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Campo non modificabile.');
+  });
+
+  it('does not change when typed into', async () => {
+    const { user } = renderForm(true);
+    await user.type(screen.getByLabelText('Professione'), 'X');
+    expect((screen.getByLabelText('Professione') as HTMLInputElement).value).toBe('Fisioterapista');
+  });
+});
+
+describe('StudioForm, editable', () => {
+  it('gives the long example of the professional register as a description, not as a placeholder', () => {
+    renderForm(false);
+    const albo = screen.getByLabelText("Iscrizione all'albo") as HTMLInputElement;
+    expect(albo.placeholder).toBe('');
+    expect(screen.getByText('Es. Albo dei Fisioterapisti di Milano n. 1234')).toBeTruthy();
+    expect(screen.queryByText('Campo non modificabile.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Salva modifiche' })).toBeTruthy();
+  });
+});
