@@ -57,7 +57,7 @@ export type ChangePwdInput = z.infer<typeof changePwdInputSchema>;
 /** PUT /user */
 export const updateUserInputSchema = z.object({ nome: personName, cognome: personName });
 
-export const totpCodeSchema = z.string().trim().regex(/^[0-9]{6}$/, { error: m.totpInvalid });
+export const totpCodeSchema = z.string().trim().min(1).regex(/^[0-9]{6}$/, { error: m.totpInvalid });
 
 /** POST /user/login/2fa */
 export const loginTotpInputSchema = z.object({ challengeToken: z.string().min(20).max(2000), code: totpCodeSchema });
