@@ -35,7 +35,7 @@ describe('the studio outbox', () => {
     const list = await outboxOf(owner);
     expect(list.map((m) => m.to)).toEqual([second, first]);
     expect(list[0]).toMatchObject({
-      subject: staffMessages.inviteSubject('Rossi Mario'),
+      subject: staffMessages.inviteSubject('Mario Rossi'),
       status: 'LOCAL_OUTBOX',
       transport: 'local-outbox',
       error: null,
