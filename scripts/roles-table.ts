@@ -1,11 +1,18 @@
 /** Prints docs/roles.md from packages/domain/src/shared/permissions.ts (the table the server enforces). */
-import { permissionLabels, permissions, roleLabels, rolePermissions, roles } from '../packages/domain/src/shared/index.ts';
+import {
+  permissionLabels,
+  permissions,
+  roleLabels,
+  rolePermissions,
+  roles,
+} from '../packages/domain/src/shared/index.ts';
 
 export const renderRolesTable = (): string => {
   const head = `| Permesso | ${roles.map((r) => `${r}<br>${roleLabels[r]}`).join(' | ')} |`;
   const sep = `|---|${roles.map(() => ':-:').join('|')}|`;
   const rows = permissions.map(
-    (p) => `| ${permissionLabels[p]} (\`${p}\`) | ${roles.map((r) => (rolePermissions[r].includes(p) ? '✓' : '—')).join(' | ')} |`,
+    (p) =>
+      `| ${permissionLabels[p]} (\`${p}\`) | ${roles.map((r) => (rolePermissions[r].includes(p) ? '✓' : '—')).join(' | ')} |`,
   );
   return [
     '# Ruoli e permessi',

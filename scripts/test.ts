@@ -19,9 +19,30 @@ const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
 const vitest = (name: string, projects: string[], env: Record<string, string> = {}) => {
   if (only.length && !only.includes(name)) return;
   const out = path.join(reports, `${name}.json`);
-  const ok = run('vitest', ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
-  const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }) : null;
-  steps.push({ name, passed: report?.numPassedTests ?? 0, failed: report?.numFailedTests ?? (ok ? 0 : 1), ok: ok && (report?.numTotalTests ?? 0) > 0 });
+  const ok = run(
+    'vitest',
+    [
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
+  const report = existsSync(out)
+    ? (JSON.parse(readFileSync(out, 'utf8')) as {
+        numPassedTests: number;
+        numFailedTests: number;
+        numTotalTests: number;
+      })
+    : null;
+  steps.push({
+    name,
+    passed: report?.numPassedTests ?? 0,
+    failed: report?.numFailedTests ?? (ok ? 0 : 1),
+    ok: ok && (report?.numTotalTests ?? 0) > 0,
+  });
 };
 
 const ensureChromium = () => {
@@ -32,7 +53,9 @@ const ensureChromium = () => {
     run('apt-get', ['install', '-y', '-q', 'chromium']);
     if (existsSync('/usr/bin/chromium')) return true;
   }
-  console.error('I test end-to-end richiedono Chromium in /usr/bin/chromium: installalo con `sudo apt-get install -y chromium`.');
+  console.error(
+    'I test end-to-end richiedono Chromium in /usr/bin/chromium: installalo con `sudo apt-get install -y chromium`.',
+  );
   return false;
 };
 
@@ -44,8 +67,11 @@ const e2e = () => {
   }
   const built = run('npm', ['run', 'build', '-w', '@studiolo/web']);
   const out = path.join(reports, 'e2e.json');
-  const ok = built && run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-  const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }) : null;
+  const ok =
+    built && run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const report = existsSync(out)
+    ? (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } })
+    : null;
   steps.push({
     name: 'e2e',
     passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),

@@ -21,7 +21,12 @@ export type ColdStartResult = {
   /** First start as `npm start` does it: from the database template built with the app. */
   cold: { samples: StartSample[]; medianReadyMs: number; medianReportedMs: number | null; medianRssMb: number | null };
   /** First start without the template (initdb + migrations), e.g. when the server runs without a build. */
-  coldWithoutTemplate: { samples: StartSample[]; medianReadyMs: number; medianReportedMs: number | null; medianRssMb: number | null };
+  coldWithoutTemplate: {
+    samples: StartSample[];
+    medianReadyMs: number;
+    medianReportedMs: number | null;
+    medianRssMb: number | null;
+  };
   warmReopen: {
     samples: StartSample[];
     medianReadyMs: number;

@@ -1,23 +1,23 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { httpMessages, rateLimitHeader, supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { registerFeatureRoutes } from './features/index.ts';
+import { registerSystemRoutes } from './features/system/system.routes.ts';
 import type { RegisteredRoute } from './plugins/access.ts';
 import { registerAuthContext } from './plugins/auth-context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerTurnstile } from './plugins/turnstile.ts';
-import { registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { registerSystemRoutes } from './features/system/system.routes.ts';
-import { registerFeatureRoutes } from './features/index.ts';
 
 export const apiPrefix = '/app/api';
 
@@ -62,7 +62,10 @@ export const buildApp = async (
   const logger =
     opts.logger === false
       ? false
-      : { ...(loggerOptions(opts.logger?.level ?? deps.config.LOG_LEVEL) as object), ...(opts.logger?.stream ? { stream: opts.logger.stream } : {}) };
+      : {
+          ...(loggerOptions(opts.logger?.level ?? deps.config.LOG_LEVEL) as object),
+          ...(opts.logger?.stream ? { stream: opts.logger.stream } : {}),
+        };
   const app: FastifyInstance = Fastify({
     logger,
     trustProxy: deps.config.NODE_ENV === 'production',
@@ -124,10 +127,18 @@ export const buildApp = async (
     timeWindow: 60_000,
     // The web app's own files are not requests to limit: one page load fetches dozens of them.
     allowList: (req) => !req.url.startsWith(apiPrefix),
-    addHeaders: { 'retry-after': true, 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+    addHeaders: {
+      'retry-after': true,
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+    },
     errorResponseBuilder: (_req, context) => {
       const minutes = Math.max(1, Math.ceil(context.ttl / 60_000));
-      const err = new Error(tooManyRequestsMessage(minutes, supportEmailAddress)) as Error & { statusCode: number; retryAfterMinutes: number };
+      const err = new Error(tooManyRequestsMessage(minutes, supportEmailAddress)) as Error & {
+        statusCode: number;
+        retryAfterMinutes: number;
+      };
       err.statusCode = 429;
       err.retryAfterMinutes = minutes;
       return err;
@@ -146,7 +157,11 @@ export const buildApp = async (
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Studiolo API', version: '0.1.0', description: 'API di Studiolo. Ogni risposta usa la busta { code, answer, response, warnings }.' },
+      info: {
+        title: 'Studiolo API',
+        version: '0.1.0',
+        description: 'API di Studiolo. Ogni risposta usa la busta { code, answer, response, warnings }.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

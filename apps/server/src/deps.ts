@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createLocalOutboxTransport } from './adapters/mail/local.ts';
+import type { MailTransport } from './adapters/mail/mail.ts';
+import { createSmtpTransport } from './adapters/mail/smtp.ts';
+import { createLocalStorage } from './adapters/storage/local.ts';
+import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
-import type { MailTransport } from './adapters/mail/mail.ts';
-import { createLocalOutboxTransport } from './adapters/mail/local.ts';
-import { createSmtpTransport } from './adapters/mail/smtp.ts';
-import type { Storage } from './adapters/storage/storage.ts';
-import { createLocalStorage } from './adapters/storage/local.ts';
 import { createTokenService, type TokenService } from './features/auth/tokens.ts';
 import { createMailer, type Mailer } from './features/mail/mail.service.ts';
-import { createAttemptLimiter, type AttemptLimiter } from './shared/attempt-limiter.ts';
+import { type AttemptLimiter, createAttemptLimiter } from './shared/attempt-limiter.ts';
 
 /** Everything a service may use; built once by server.ts (or the test helper) and passed to buildApp. */
 export type AppDeps = {

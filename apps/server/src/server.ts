@@ -1,8 +1,8 @@
+import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
-import { createDeps } from './deps.ts';
-import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
+import { createDeps } from './deps.ts';
 
 /** Start: config, database, migrations, listen; close cleanly on SIGINT/SIGTERM. */
 const start = async () => {

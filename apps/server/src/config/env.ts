@@ -13,7 +13,12 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** log2 of scrypt's cost N (OWASP: 17); tests lower it to keep sign-ups fast. */
   SCRYPT_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
-  AUTH_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  AUTH_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Studiolo <noreply@studiolo.local>'),
   TURNSTILE_SECRET: z.string().optional(),

@@ -19,10 +19,16 @@ describe('embedded database template', () => {
     dirs.push(dataDir);
 
     const first = await createDatabase({ dataDir });
-    const tables = await rowsOf<{ n: number }>(first.db, `select count(*)::int as n from information_schema.tables where table_name in ('users', 'studios', 'audit_events')`);
+    const tables = await rowsOf<{ n: number }>(
+      first.db,
+      `select count(*)::int as n from information_schema.tables where table_name in ('users', 'studios', 'audit_events')`,
+    );
     expect(tables[0]?.n).toBe(3);
     await first.migrate(); // nothing left to apply
-    await rowsOf(first.db, `insert into users (email, password_hash, nome, cognome) values ('t@example.it', 'x', 'T', 'U')`);
+    await rowsOf(
+      first.db,
+      `insert into users (email, password_hash, nome, cognome) values ('t@example.it', 'x', 'T', 'U')`,
+    );
     await first.close();
 
     // a second start opens the same directory and does not unpack the template again

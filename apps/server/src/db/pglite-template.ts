@@ -25,7 +25,9 @@ const pgliteVersion = (): string => {
 
 const migrationsHash = (): string => {
   const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(migrationsFolder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     hash.update(file).update(readFileSync(path.join(migrationsFolder, file)));
   }
   return hash.digest('hex').slice(0, 12);

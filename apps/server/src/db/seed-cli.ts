@@ -10,7 +10,9 @@ try {
   await database.migrate();
   const deps = createDeps(config, database);
   const demo = await seedDemo(deps);
-  console.log(`${demo.created ? 'Studio demo creato' : 'Lo studio demo esiste già'}. Accedi con ${demo.email} / ${demo.password}`);
+  console.log(
+    `${demo.created ? 'Studio demo creato' : 'Lo studio demo esiste già'}. Accedi con ${demo.email} / ${demo.password}`,
+  );
   await deps.mailTransport.close();
 } finally {
   await database.checkpoint();

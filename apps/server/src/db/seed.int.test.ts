@@ -16,10 +16,22 @@ describe('demo data', () => {
     const first = await seedDemoIfEmpty(t.deps);
     expect(first).toMatchObject({ email: demoLogin.email, created: true });
     expect(await seedDemoIfEmpty(t.deps)).toBeNull();
-    const session = await apiOk<{ token: string }>(t.app, { method: 'POST', url: '/user/login', body: { username: demoLogin.email, password: demoLogin.password } });
-    const studio = await apiOk<{ nome: string; professione: string }>(t.app, { method: 'GET', url: '/studio', token: session.token });
+    const session = await apiOk<{ token: string }>(t.app, {
+      method: 'POST',
+      url: '/user/login',
+      body: { username: demoLogin.email, password: demoLogin.password },
+    });
+    const studio = await apiOk<{ nome: string; professione: string }>(t.app, {
+      method: 'GET',
+      url: '/studio',
+      token: session.token,
+    });
     expect(studio).toMatchObject({ nome: 'Chiara', professione: 'Fisioterapista' });
-    const staff = await apiOk<{ email: string; status: string }[]>(t.app, { method: 'GET', url: '/staff', token: session.token });
+    const staff = await apiOk<{ email: string; status: string }[]>(t.app, {
+      method: 'GET',
+      url: '/staff',
+      token: session.token,
+    });
     expect(staff.map((s) => s.status).sort()).toEqual(['ACTIVE', 'INVITED']);
   });
 });

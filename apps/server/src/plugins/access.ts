@@ -19,7 +19,14 @@ export type RouteAccess =
     };
 
 /** Studio-owned resources a route can address by id (each has a factory in test/helpers/factories.ts). */
-export const tenantResources = ['studio', 'staff-member', 'calendar', 'calendar-resource', 'mail-message', 'settings'] as const;
+export const tenantResources = [
+  'studio',
+  'staff-member',
+  'calendar',
+  'calendar-resource',
+  'mail-message',
+  'settings',
+] as const;
 export type TenantResource = (typeof tenantResources)[number];
 
 export type RegisteredRoute = {

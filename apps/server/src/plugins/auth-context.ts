@@ -1,14 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authMessages } from '@studiolo/domain/auth';
 import { can, type Role, roles, supportRoles } from '@studiolo/domain/shared';
+import { studioMessages } from '@studiolo/domain/studio';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { authRepository } from '../features/auth/auth.repository.ts';
 import { recordAudit } from '../features/audit/audit.repository.ts';
+import { authRepository } from '../features/auth/auth.repository.ts';
 import { AppError, forbidden, unauthorized } from '../shared/app-error.ts';
 import type { RequestMeta } from '../shared/request-meta.ts';
 import type { StudioContext, UserContext } from '../shared/studio-context.ts';
-import { studioMessages } from '@studiolo/domain/studio';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,7 +76,14 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
       const claims = await deps.tokens.verify(token, 'access');
       const row = claims ? await authRepository.findAuthContext(deps.db, claims.sub, null) : null;
       if (claims && row && row.tokenVersion === claims.tv) {
-        req.user = { userId: row.id, email: row.email, platformRole: isRole(row.platformRole) ? row.platformRole : null, actorUserId: null, actorEmail: null, meta: requestMeta(req) };
+        req.user = {
+          userId: row.id,
+          email: row.email,
+          platformRole: isRole(row.platformRole) ? row.platformRole : null,
+          actorUserId: null,
+          actorEmail: null,
+          meta: requestMeta(req),
+        };
       }
       return;
     }
@@ -103,11 +110,15 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
         !safeEqual(actAsSecret, secret) ||
         !(supportRoles as readonly string[]).includes(operatorRole ?? '')
       ) {
-        await recordAudit(deps.db, { userId: row.id, actorUserId: null, meta }, {
-          action: 'support.denied',
-          outcome: 'failure',
-          detail: `${req.method} ${req.routeOptions.url}`,
-        });
+        await recordAudit(
+          deps.db,
+          { userId: row.id, actorUserId: null, meta },
+          {
+            action: 'support.denied',
+            outcome: 'failure',
+            detail: `${req.method} ${req.routeOptions.url}`,
+          },
+        );
         throw forbidden(authMessages.supportSecretInvalid);
       }
       const target = await authRepository.findUserByEmail(deps.db, actAs.trim().toLowerCase());
@@ -128,10 +139,14 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
     req.user = user;
 
     if (actor) {
-      await recordAudit(deps.db, { ...user, studioId: row.memberStudioId }, {
-        action: 'support.request',
-        detail: `${req.method} ${req.routeOptions.url}`,
-      });
+      await recordAudit(
+        deps.db,
+        { ...user, studioId: row.memberStudioId },
+        {
+          action: 'support.request',
+          detail: `${req.method} ${req.routeOptions.url}`,
+        },
+      );
     }
 
     if ('user' in access) return;

@@ -1,6 +1,6 @@
+import { httpMessages, rateLimitHeader } from '@studiolo/domain/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { httpMessages, rateLimitHeader } from '@studiolo/domain/shared';
 import { AppError, statusOf } from '../shared/app-error.ts';
 
 type ErrorBody = { code: 'ERROR'; answer: string | string[]; fields?: Record<string, string> };
@@ -10,7 +10,11 @@ export const registerErrorHandler = (app: FastifyInstance, opts: { spaFallback: 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterMinutes) reply.header(rateLimitHeader, String(error.retryAfterMinutes));
-      const body: ErrorBody = { code: 'ERROR', answer: error.answer, ...(error.fields ? { fields: error.fields } : {}) };
+      const body: ErrorBody = {
+        code: 'ERROR',
+        answer: error.answer,
+        ...(error.fields ? { fields: error.fields } : {}),
+      };
       if (error.code === 'FORBIDDEN') req.log.warn({ path: req.routeOptions.url }, 'forbidden');
       return reply.status(statusOf[error.code]).send(body);
     }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { httpMessages } from '@studiolo/domain/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { AppError } from '../shared/app-error.ts';
 

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { MailTransport } from '../../src/adapters/mail/mail.ts';
 import { buildApp } from '../../src/app.ts';
 import { buildTestConfig, type Config } from '../../src/config/env.ts';
-import { createDeps, type AppDeps } from '../../src/deps.ts';
-import type { MailTransport } from '../../src/adapters/mail/mail.ts';
+import { type AppDeps, createDeps } from '../../src/deps.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export type TestApp = { app: FastifyInstance; deps: AppDeps; dataDir: string; close: () => Promise<void> };
@@ -13,7 +13,11 @@ export type TestApp = { app: FastifyInstance; deps: AppDeps; dataDir: string; cl
 /** A whole app on a fresh database (one per test file); tests isolate by creating their own studios. */
 export const buildTestApp = async (
   overrides: Partial<Config> = {},
-  opts: { mailTransport?: MailTransport; now?: () => Date; logger?: false | { level: string; stream?: NodeJS.WritableStream } } = {},
+  opts: {
+    mailTransport?: MailTransport;
+    now?: () => Date;
+    logger?: false | { level: string; stream?: NodeJS.WritableStream };
+  } = {},
 ): Promise<TestApp> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-test-'));
   const database = await createTestDatabase();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { StudioInput } from '@studiolo/domain/studio';
+import type { FastifyInstance } from 'fastify';
 import type { TenantResource } from '../../src/plugins/access.ts';
 import { apiOk } from './http.ts';
 import type { TestStudioUser } from './login-as.ts';
@@ -23,7 +23,12 @@ export const validStudioInput = (overrides: Partial<StudioInput> = {}): StudioIn
   professione: 'Fisioterapista',
   contatti: { email: 'studio@example.it', cellulare: '+39 333 1234567', telefono: null, pec: null },
   residenza: { indirizzo: 'Via Roma 1', cap: '40100', comune: 'Bologna', provincia: 'BO' },
-  coordinateBancarie: { intestatario: 'Mario Rossi', nomeBanca: 'Banca di Bologna', iban: 'IT60X0542811101000000123456', bicSwift: null },
+  coordinateBancarie: {
+    intestatario: 'Mario Rossi',
+    nomeBanca: 'Banca di Bologna',
+    iban: 'IT60X0542811101000000123456',
+    bicSwift: null,
+  },
   tassazione: { regimeFiscale: 'RF_19' },
   ...overrides,
 });
@@ -32,7 +37,11 @@ export const validStudioInput = (overrides: Partial<StudioInput> = {}): StudioIn
  * One studio-owned resource of the given kind, created through the API as its owner would, for the
  * generic tenant-isolation suite. @returns the id the resource's routes take as their path parameter.
  */
-export const createTenantResource = async (app: FastifyInstance, owner: TestStudioUser, resource: TenantResource): Promise<string> => {
+export const createTenantResource = async (
+  app: FastifyInstance,
+  owner: TestStudioUser,
+  resource: TenantResource,
+): Promise<string> => {
   switch (resource) {
     case 'calendar-resource': {
       // A room: the :id routes of every kind address a resource by its id alone.
@@ -52,7 +61,11 @@ export const createTenantResource = async (app: FastifyInstance, owner: TestStud
         token: owner.token,
         body: { name: 'Marta', lastname: 'Grigi', email, role: 'ROLE_STAFF_COLLABORATORE' },
       });
-      const outbox = await apiOk<{ id: string; to: string }[]>(app, { method: 'GET', url: '/outbox', token: owner.token });
+      const outbox = await apiOk<{ id: string; to: string }[]>(app, {
+        method: 'GET',
+        url: '/outbox',
+        token: owner.token,
+      });
       const mail = outbox.find((m) => m.to === email);
       if (!mail) throw new Error(`no mail to ${email} in the outbox`);
       return mail.id;

@@ -11,7 +11,13 @@ export type ApiCall = {
 
 export type ApiResult<T = unknown> = {
   status: number;
-  body: { code: string; answer?: string | string[]; response?: T; warnings?: string[]; fields?: Record<string, string> };
+  body: {
+    code: string;
+    answer?: string | string[];
+    response?: T;
+    warnings?: string[];
+    fields?: Record<string, string>;
+  };
   headers: Record<string, unknown>;
 };
 

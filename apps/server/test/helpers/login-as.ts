@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@studiolo/domain/shared';
 import { desc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../src/deps.ts';
+import type { FastifyInstance } from 'fastify';
 import { mailMessages, users } from '../../src/db/schema/index.ts';
-import { apiOk } from './http.ts';
+import type { AppDeps } from '../../src/deps.ts';
 import { testPassword, uniqueEmail, validStudioInput } from './factories.ts';
+import { apiOk } from './http.ts';
 
 export type TestUser = { token: string; email: string; password: string; userId: string };
 export type TestStudioUser = TestUser & { studioId: string; memberId: string };
@@ -12,7 +12,10 @@ export type TestStudioUser = TestUser & { studioId: string; memberId: string };
 type Session = { token: string; username: string };
 type Me = { id: string; idsStudio: string[] };
 
-export const signUp = async (app: FastifyInstance, opts: { email?: string; nome?: string; cognome?: string } = {}): Promise<TestUser> => {
+export const signUp = async (
+  app: FastifyInstance,
+  opts: { email?: string; nome?: string; cognome?: string } = {},
+): Promise<TestUser> => {
   const email = opts.email ?? uniqueEmail();
   const session = await apiOk<Session>(app, {
     method: 'POST',
@@ -72,10 +75,21 @@ export const createStaffUser = async (
     body: { email, password: testPassword, nome: 'Luca', cognome: 'Verdi', inviteToken },
   });
   const me = await apiOk<Me>(app, { method: 'GET', url: '/user/getUser', token: session.token });
-  return { token: session.token, email, password: testPassword, userId: me.id, studioId: owner.studioId, memberId: member.id };
+  return {
+    token: session.token,
+    email,
+    password: testPassword,
+    userId: me.id,
+    studioId: owner.studioId,
+    memberId: member.id,
+  };
 };
 
 /** Gives a user a platform role (there is no API for it: operators are appointed by the platform). */
-export const grantPlatformRole = async (deps: AppDeps, userId: string, role: 'ROLE_ADMIN' | 'ROLE_DEV' | 'ROLE_CONTENT_MANAGER') => {
+export const grantPlatformRole = async (
+  deps: AppDeps,
+  userId: string,
+  role: 'ROLE_ADMIN' | 'ROLE_DEV' | 'ROLE_CONTENT_MANAGER',
+) => {
   await deps.db.update(users).set({ platformRole: role }).where(eq(users.id, userId));
 };

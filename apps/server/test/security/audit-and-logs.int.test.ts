@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { apiOk } from '../helpers/http.ts';
-import { rowsOf } from '../helpers/sql.ts';
-import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
 import { testPassword, validStudioInput } from '../helpers/factories.ts';
+import { apiOk } from '../helpers/http.ts';
+import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
+import { rowsOf } from '../helpers/sql.ts';
 
 const captured: string[] = [];
 const sink = new Writable({
@@ -26,8 +26,20 @@ afterAll(async () => {
 
 describe('audit trail', () => {
   it('records a change with who, where and which fields, never the values', async () => {
-    await apiOk(t.app, { method: 'PUT', url: '/studio', token: owner.token, body: validStudioInput({ professione: 'Logopedista' }) });
-    const rows = await rowsOf<{ actor_user_id: string; studio_id: string; changed_fields: string[]; request_id: string; ip: string; detail: string | null }>(
+    await apiOk(t.app, {
+      method: 'PUT',
+      url: '/studio',
+      token: owner.token,
+      body: validStudioInput({ professione: 'Logopedista' }),
+    });
+    const rows = await rowsOf<{
+      actor_user_id: string;
+      studio_id: string;
+      changed_fields: string[];
+      request_id: string;
+      ip: string;
+      detail: string | null;
+    }>(
       t.deps.db,
       `select actor_user_id, studio_id, changed_fields, request_id, ip, detail from audit_events where action = 'studio.update' and studio_id = '${owner.studioId}'`,
     );
@@ -42,8 +54,17 @@ describe('audit trail', () => {
 describe('logs', () => {
   it('never contain the password, the bearer token, or a fiscal code searched for', async () => {
     await apiOk(t.app, { method: 'POST', url: '/user/login', body: { username: owner.email, password: testPassword } });
-    await t.app.inject({ method: 'GET', url: `/app/api/studio?studioId=${owner.studioId}&searchText=RSSMRA85T10A562S`, headers: { authorization: `Bearer ${owner.token}` } });
-    await t.app.inject({ method: 'PUT', url: '/app/api/studio', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ codiceFiscale: 'RSSMRA85T10A562S' }) });
+    await t.app.inject({
+      method: 'GET',
+      url: `/app/api/studio?studioId=${owner.studioId}&searchText=RSSMRA85T10A562S`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/app/api/studio',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ codiceFiscale: 'RSSMRA85T10A562S' }),
+    });
     const log = captured.join('');
     expect(log.length).toBeGreaterThan(1000);
     expect(log).toContain('/app/api/studio');

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { snapshotDatabase } from '../helpers/db-snapshot.ts';
 import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
 import { brokenObjects, toJsonSchema } from './broken-requests.ts';
-import { routeKey, routeSamples, sendRoute, type RouteRequest } from './route-samples.ts';
+import { type RouteRequest, routeKey, routeSamples, sendRoute } from './route-samples.ts';
 
 /**
  * For every route: requests derived from its schema but broken (wrong types, missing fields, too long and
@@ -22,7 +22,9 @@ afterAll(async () => {
 });
 
 const isErrorEnvelope = (body: { code?: string; answer?: unknown }) =>
-  body.code === 'ERROR' && (typeof body.answer === 'string' || Array.isArray(body.answer)) && String(body.answer).length > 0;
+  body.code === 'ERROR' &&
+  (typeof body.answer === 'string' || Array.isArray(body.answer)) &&
+  String(body.answer).length > 0;
 
 describe('bad input', () => {
   it('answers every broken request with a 4xx Italian envelope and leaves the data unchanged', async () => {
@@ -35,20 +37,33 @@ describe('bad input', () => {
       const valid = await sample({ t, owner });
       const variants: { label: string; req: RouteRequest; raw?: string }[] = [];
       const bodySchema = toJsonSchema(route.schema?.body);
-      if (bodySchema) for (const v of brokenObjects(bodySchema, valid.body ?? {})) variants.push({ label: `body ${v.label}`, req: { ...valid, body: v.value } });
+      if (bodySchema)
+        for (const v of brokenObjects(bodySchema, valid.body ?? {}))
+          variants.push({ label: `body ${v.label}`, req: { ...valid, body: v.value } });
       const querySchema = toJsonSchema(route.schema?.querystring);
-      if (querySchema) for (const v of brokenObjects(querySchema, valid.query ?? {}, true)) variants.push({ label: `query ${v.label}`, req: { ...valid, query: v.value as Record<string, string> } });
+      if (querySchema)
+        for (const v of brokenObjects(querySchema, valid.query ?? {}, true))
+          variants.push({ label: `query ${v.label}`, req: { ...valid, query: v.value as Record<string, string> } });
       const paramsSchema = toJsonSchema(route.schema?.params);
       if (paramsSchema && valid.params) {
         for (const name of Object.keys(valid.params)) {
           for (const bad of ['non-un-id', "1' OR '1'='1", '%00', 'x'.repeat(300)]) {
-            variants.push({ label: `param ${name}=${bad.slice(0, 12)}`, req: { ...valid, params: { ...valid.params, [name]: bad } } });
+            variants.push({
+              label: `param ${name}=${bad.slice(0, 12)}`,
+              req: { ...valid, params: { ...valid.params, [name]: bad } },
+            });
           }
         }
       }
       if (valid.file) {
-        variants.push({ label: 'a text file instead of an image', req: { ...valid, file: { ...valid.file, contentType: 'text/plain', bytes: Buffer.from('ciao') } } });
-        variants.push({ label: 'JSON instead of multipart', req: { ...valid, file: undefined, body: { file: 'x' } } as RouteRequest });
+        variants.push({
+          label: 'a text file instead of an image',
+          req: { ...valid, file: { ...valid.file, contentType: 'text/plain', bytes: Buffer.from('ciao') } },
+        });
+        variants.push({
+          label: 'JSON instead of multipart',
+          req: { ...valid, file: undefined, body: { file: 'x' } } as RouteRequest,
+        });
       }
       for (const variant of variants) {
         const before = await snapshotDatabase(t.deps.db);
@@ -57,7 +72,8 @@ describe('bad input', () => {
         const what = `${key} ${variant.label}`;
         if (res.status < 400 || res.status > 499) failures.push(`${what} → ${res.status}`);
         else if (!isErrorEnvelope(res.body)) failures.push(`${what} → no error envelope`);
-        if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before)) failures.push(`${what} changed data`);
+        if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before))
+          failures.push(`${what} changed data`);
       }
     }
     expect(failures).toEqual([]);

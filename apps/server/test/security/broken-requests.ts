@@ -38,7 +38,8 @@ const branches = (s: JsonSchema): JsonSchema[] => {
   const alts = s.anyOf ?? s.oneOf;
   return alts ? alts.filter((b) => b.type !== 'null').flatMap(branches) : [s];
 };
-const typesOf = (s: JsonSchema) => branches(s).flatMap((b) => (Array.isArray(b.type) ? b.type : b.type ? [b.type] : []));
+const typesOf = (s: JsonSchema) =>
+  branches(s).flatMap((b) => (Array.isArray(b.type) ? b.type : b.type ? [b.type] : []));
 
 /** Values that are invalid for a schema whatever the rest of the request, each with a label. */
 const invalidValuesFor = (s: JsonSchema, inQuery: boolean): Variant[] => {
@@ -47,16 +48,19 @@ const invalidValuesFor = (s: JsonSchema, inQuery: boolean): Variant[] => {
   const bs = branches(s);
   const constrained = bs.every((b) => b.enum || b.const !== undefined || b.format || b.pattern);
   if (!inQuery) {
-    if (types.size > 0 && !types.has('number') && !types.has('integer')) out.push({ label: 'a number instead', value: 12345 });
+    if (types.size > 0 && !types.has('number') && !types.has('integer'))
+      out.push({ label: 'a number instead', value: 12345 });
     if (types.size > 0 && !types.has('string')) out.push({ label: 'a string instead', value: 'non valido' });
-    if (types.size > 0 && !types.has('array') && !types.has('object')) out.push({ label: 'an object instead', value: { $gt: '' } });
+    if (types.size > 0 && !types.has('array') && !types.has('object'))
+      out.push({ label: 'an object instead', value: { $gt: '' } });
   }
   if (types.has('string') && bs.length === 1) {
     const max = bs[0]?.maxLength;
     if (max !== undefined) out.push({ label: `${max + 1} characters`, value: 'x'.repeat(max + 1) });
     // Every text field has a maximum: a megabyte of text is refused, never stored.
     if (!inQuery) out.push({ label: 'a 1 MB string', value: 'x'.repeat(1_000_000) });
-    if (constrained) for (const h of hostileStrings) out.push({ label: `hostile ${JSON.stringify(h).slice(0, 20)}`, value: h });
+    if (constrained)
+      for (const h of hostileStrings) out.push({ label: `hostile ${JSON.stringify(h).slice(0, 20)}`, value: h });
   }
   if ((types.has('number') || types.has('integer')) && inQuery) out.push({ label: 'not a number', value: 'abc' });
   return out;
@@ -72,7 +76,12 @@ export const brokenObjects = (schema: JsonSchema, valid: unknown, inQuery = fals
     out.push({ label: 'an array instead of the object', value: [] });
     out.push({ label: 'a string instead of the object', value: 'x' });
   }
-  const walk = (s: JsonSchema, current: Record<string, unknown>, set: (v: Record<string, unknown>) => unknown, path: string) => {
+  const walk = (
+    s: JsonSchema,
+    current: Record<string, unknown>,
+    set: (v: Record<string, unknown>) => unknown,
+    path: string,
+  ) => {
     const objectBranch = branches(s).find((b) => b.properties);
     if (!objectBranch?.properties) return;
     for (const name of objectBranch.required ?? []) {
@@ -80,13 +89,15 @@ export const brokenObjects = (schema: JsonSchema, valid: unknown, inQuery = fals
       out.push({ label: `${path}${name} missing`, value: set(rest) });
     }
     for (const [name, prop] of Object.entries(objectBranch.properties)) {
-      for (const bad of invalidValuesFor(prop, inQuery)) out.push({ label: `${path}${name}: ${bad.label}`, value: set({ ...current, [name]: bad.value }) });
+      for (const bad of invalidValuesFor(prop, inQuery))
+        out.push({ label: `${path}${name}: ${bad.label}`, value: set({ ...current, [name]: bad.value }) });
       const inner = current[name];
       if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
         walk(prop, inner as Record<string, unknown>, (v) => set({ ...current, [name]: v }), `${path}${name}.`);
       }
     }
   };
-  if (valid && typeof valid === 'object' && !Array.isArray(valid)) walk(schema, valid as Record<string, unknown>, (v) => v, '');
+  if (valid && typeof valid === 'object' && !Array.isArray(valid))
+    walk(schema, valid as Record<string, unknown>, (v) => v, '');
   return out;
 };

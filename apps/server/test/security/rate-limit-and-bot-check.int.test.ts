@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { httpMessages, rateLimitHeader, supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpMessages, rateLimitHeader, tooManyRequestsMessage, supportEmailAddress } from '@studiolo/domain/shared';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { testPassword, uniqueEmail } from '../helpers/factories.ts';
 import { api } from '../helpers/http.ts';
 import { signUp } from '../helpers/login-as.ts';
-import { testPassword, uniqueEmail } from '../helpers/factories.ts';
 
 describe('rate limits', () => {
   let t: TestApp;
@@ -20,7 +20,12 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof api>> | null = null;
     for (let i = 0; i < 7; i++) {
-      last = await api(t.app, { method: 'POST', url: '/user/signup', body: { email: uniqueEmail(), password: testPassword, nome: 'A', cognome: 'B' }, headers: { 'x-forwarded-for': '1.1.1.1' } });
+      last = await api(t.app, {
+        method: 'POST',
+        url: '/user/signup',
+        body: { email: uniqueEmail(), password: testPassword, nome: 'A', cognome: 'B' },
+        headers: { 'x-forwarded-for': '1.1.1.1' },
+      });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
@@ -34,14 +39,34 @@ describe('rate limits', () => {
     try {
       const user = await signUp(t2.app);
       for (let i = 0; i < 3; i++) {
-        expect((await api(t2.app, { method: 'POST', url: '/user/login', body: { username: user.email, password: 'sbagliata-123' } })).status).toBe(401);
+        expect(
+          (
+            await api(t2.app, {
+              method: 'POST',
+              url: '/user/login',
+              body: { username: user.email, password: 'sbagliata-123' },
+            })
+          ).status,
+        ).toBe(401);
       }
-      const locked = await api(t2.app, { method: 'POST', url: '/user/login', body: { username: user.email, password: testPassword } });
+      const locked = await api(t2.app, {
+        method: 'POST',
+        url: '/user/login',
+        body: { username: user.email, password: testPassword },
+      });
       expect(locked.status).toBe(429);
       expect(Number(locked.headers[rateLimitHeader.toLowerCase()])).toBeGreaterThanOrEqual(14);
       // another account is not affected
       const other = await signUp(t2.app);
-      expect((await api(t2.app, { method: 'POST', url: '/user/login', body: { username: other.email, password: testPassword } })).status).toBe(200);
+      expect(
+        (
+          await api(t2.app, {
+            method: 'POST',
+            url: '/user/login',
+            body: { username: other.email, password: testPassword },
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await t2.close();
     }
@@ -67,12 +92,18 @@ describe('bot check (Turnstile)', () => {
           res.writeHead(502).end();
           return;
         }
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: params.get('response') === 'buono' }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success: params.get('response') === 'buono' }));
       });
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     verifyUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/siteverify`;
-    t = await buildTestApp({ TURNSTILE_SECRET: 'segreto-turnstile', TURNSTILE_VERIFY_URL: verifyUrl, TURNSTILE_SITE_KEY: 'chiave-sito' });
+    t = await buildTestApp({
+      TURNSTILE_SECRET: 'segreto-turnstile',
+      TURNSTILE_VERIFY_URL: verifyUrl,
+      TURNSTILE_SITE_KEY: 'chiave-sito',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -85,23 +116,42 @@ describe('bot check (Turnstile)', () => {
     const none = await api(t.app, { method: 'POST', url: '/user/signup', body: signupBody() });
     expect(none.status).toBe(403);
     expect(none.body.answer).toBe(httpMessages.turnstileInvalid);
-    const bad = await api(t.app, { method: 'POST', url: '/user/signup', body: signupBody(), headers: { 'x-turnstile-token': 'cattivo' } });
+    const bad = await api(t.app, {
+      method: 'POST',
+      url: '/user/signup',
+      body: signupBody(),
+      headers: { 'x-turnstile-token': 'cattivo' },
+    });
     expect(bad.status).toBe(403);
-    const good = await api(t.app, { method: 'POST', url: '/user/signup', body: signupBody(), headers: { 'x-turnstile-token': 'buono' } });
+    const good = await api(t.app, {
+      method: 'POST',
+      url: '/user/signup',
+      body: signupBody(),
+      headers: { 'x-turnstile-token': 'buono' },
+    });
     expect(good.status).toBe(200);
     expect(seen).toContain('segreto-turnstile:buono');
   });
 
   it('checks sign-in and reset too, but not the other routes', async () => {
-    expect((await api(t.app, { method: 'POST', url: '/user/login', body: { username: 'a@b.it', password: 'x' } })).status).toBe(403);
+    expect(
+      (await api(t.app, { method: 'POST', url: '/user/login', body: { username: 'a@b.it', password: 'x' } })).status,
+    ).toBe(403);
     expect((await api(t.app, { method: 'POST', url: '/user/resetPwd', body: { email: 'a@b.it' } })).status).toBe(403);
-    expect((await api(t.app, { method: 'GET', url: '/config' })).body.response).toMatchObject({ turnstileSiteKey: 'chiave-sito' });
+    expect((await api(t.app, { method: 'GET', url: '/config' })).body.response).toMatchObject({
+      turnstileSiteKey: 'chiave-sito',
+    });
   });
 
   it('answers 503 with its Italian message when the verification service cannot be reached', async () => {
     available = false;
     try {
-      const res = await api(t.app, { method: 'POST', url: '/user/signup', body: signupBody(), headers: { 'x-turnstile-token': 'buono' } });
+      const res = await api(t.app, {
+        method: 'POST',
+        url: '/user/signup',
+        body: signupBody(),
+        headers: { 'x-turnstile-token': 'buono' },
+      });
       expect(res.status).toBe(503);
       expect(res.body.answer).toBe(httpMessages.turnstileUnavailable);
     } finally {

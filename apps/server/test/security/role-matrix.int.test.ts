@@ -1,8 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Role, staffRoles } from '@studiolo/domain/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { snapshotDatabase } from '../helpers/db-snapshot.ts';
-import { createStaffUser, createStudioOwner, grantPlatformRole, signUp, type TestStudioUser, type TestUser } from '../helpers/login-as.ts';
+import {
+  createStaffUser,
+  createStudioOwner,
+  grantPlatformRole,
+  signUp,
+  type TestStudioUser,
+  type TestUser,
+} from '../helpers/login-as.ts';
 import { routeKey, routeSamples, sendRoute } from './route-samples.ts';
 
 /** Each studio role × each studio route → 2xx when permissions.ts grants it, 403 (and nothing changed) when not. */
@@ -39,10 +46,12 @@ describe('role matrix', () => {
         const before = await snapshotDatabase(t.deps.db);
         const res = await sendRoute(t, route, req, user.token);
         const allowed = can(role, access.permission);
-        if (allowed && (res.status < 200 || res.status > 299)) failures.push(`${routeKey(route)} as ${role} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        if (allowed && (res.status < 200 || res.status > 299))
+          failures.push(`${routeKey(route)} as ${role} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
         if (!allowed) {
           if (res.status !== 403) failures.push(`${routeKey(route)} as ${role} → ${res.status}, expected 403`);
-          if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before)) failures.push(`${routeKey(route)} as ${role} changed data`);
+          if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before))
+            failures.push(`${routeKey(route)} as ${role} changed data`);
         }
       }
     }
@@ -58,8 +67,10 @@ describe('role matrix', () => {
       for (const [role, user] of [...operators, ['ROLE_USER', owner] as const]) {
         const res = await sendRoute(t, route, req, user.token);
         const allowed = (access.platform as readonly string[]).includes(role);
-        if (allowed !== (res.status >= 200 && res.status < 300)) failures.push(`${routeKey(route)} as ${role} → ${res.status}`);
-        if (!allowed && res.status !== 403) failures.push(`${routeKey(route)} as ${role} → ${res.status}, expected 403`);
+        if (allowed !== (res.status >= 200 && res.status < 300))
+          failures.push(`${routeKey(route)} as ${role} → ${res.status}`);
+        if (!allowed && res.status !== 403)
+          failures.push(`${routeKey(route)} as ${role} → ${res.status}, expected 403`);
       }
     }
     expect(failures).toEqual([]);

@@ -28,7 +28,9 @@ describe('every API route', () => {
   });
 
   it('names the path parameter of its tenant resource', () => {
-    const wrong = t.app.apiRoutes.filter((r) => r.access && 'permission' in r.access && r.access.tenant && !r.url.includes(`:${r.access.tenant.idParam}`));
+    const wrong = t.app.apiRoutes.filter(
+      (r) => r.access && 'permission' in r.access && r.access.tenant && !r.url.includes(`:${r.access.tenant.idParam}`),
+    );
     expect(wrong.map(routeKey)).toEqual([]);
   });
 });

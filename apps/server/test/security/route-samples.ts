@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import type { TestApp } from '../helpers/build-test-app.ts';
-import { api, apiOk, type ApiResult } from '../helpers/http.ts';
+import { createTenantResource, testPassword, uniqueEmail, validStudioInput } from '../helpers/factories.ts';
+import { type ApiResult, api, apiOk } from '../helpers/http.ts';
 import type { TestStudioUser } from '../helpers/login-as.ts';
 import { multipartFile } from '../helpers/multipart.ts';
-import { createTenantResource, testPassword, uniqueEmail, validStudioInput } from '../helpers/factories.ts';
 
 /** One valid request of a route, built for a given studio owner (creating what it addresses). */
 export type RouteRequest = {
@@ -16,7 +16,9 @@ export type SampleFixture = { t: TestApp; owner: TestStudioUser };
 export type RouteSample = (f: SampleFixture) => Promise<RouteRequest>;
 
 export const smallPng = () =>
-  sharp({ create: { width: 40, height: 20, channels: 3, background: '#1E88E5' } }).png().toBuffer();
+  sharp({ create: { width: 40, height: 20, channels: 3, background: '#1E88E5' } })
+    .png()
+    .toBuffer();
 
 const invitedMember = async ({ t, owner }: SampleFixture) => {
   const member = await apiOk<{ id: string }>(t.app, {
@@ -48,7 +50,9 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/health': async () => ({}),
   'GET /app/api/config': async () => ({}),
   'GET /app/api/docs': async () => ({}),
-  'POST /app/api/user/signup': async () => ({ body: { email: uniqueEmail(), password: testPassword, nome: 'Elena', cognome: 'Blu' } }),
+  'POST /app/api/user/signup': async () => ({
+    body: { email: uniqueEmail(), password: testPassword, nome: 'Elena', cognome: 'Blu' },
+  }),
   'POST /app/api/user/login': async ({ owner }) => ({ body: { username: owner.email, password: testPassword } }),
   'POST /app/api/user/login/2fa': async () => ({ body: { challengeToken: 'x'.repeat(40), code: '123456' } }),
   'POST /app/api/user/resetPwd': async ({ owner }) => ({ body: { email: owner.email } }),
@@ -89,18 +93,39 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /app/api/settings/calendario/rooms': async () => ({ body: { name: 'Stanza 1' } }),
   'POST /app/api/settings/calendario/service-locations': async () => ({ body: { name: 'Sede centrale' } }),
   'POST /app/api/settings/calendario/medical-devices': async () => ({ body: { name: 'Tecar' } }),
-  'PATCH /app/api/settings/calendario/rooms/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') }, body: { active: false } }),
-  'PATCH /app/api/settings/calendario/service-locations/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') }, body: { name: 'Sede 2' } }),
-  'PATCH /app/api/settings/calendario/medical-devices/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') }, body: { description: 'Nuovo' } }),
-  'DELETE /app/api/settings/calendario/rooms/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') } }),
-  'DELETE /app/api/settings/calendario/service-locations/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') } }),
-  'DELETE /app/api/settings/calendario/medical-devices/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'calendar-resource') } }),
-  'PUT /app/api/settings/fatturazione/sezionali': async () => ({ body: { name: 'A', active: true, documentTypes: ['TD_01'] } }),
+  'PATCH /app/api/settings/calendario/rooms/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'calendar-resource') },
+    body: { active: false },
+  }),
+  'PATCH /app/api/settings/calendario/service-locations/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'calendar-resource') },
+    body: { name: 'Sede 2' },
+  }),
+  'PATCH /app/api/settings/calendario/medical-devices/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'calendar-resource') },
+    body: { description: 'Nuovo' },
+  }),
+  'DELETE /app/api/settings/calendario/rooms/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'calendar-resource') },
+  }),
+  'DELETE /app/api/settings/calendario/service-locations/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'calendar-resource') },
+  }),
+  'DELETE /app/api/settings/calendario/medical-devices/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'calendar-resource') },
+  }),
+  'PUT /app/api/settings/fatturazione/sezionali': async () => ({
+    body: { name: 'A', active: true, documentTypes: ['TD_01'] },
+  }),
   'POST /app/api/settings/documento-contabile-passivo/enable': async () => ({}),
   'POST /app/api/settings/documento-contabile-passivo/disable': async () => ({}),
   'GET /app/api/outbox': async () => ({}),
-  'GET /app/api/outbox/:id': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'mail-message') } }),
-  'GET /app/api/outbox/:id/eml': async ({ t, owner }) => ({ params: { id: await createTenantResource(t.app, owner, 'mail-message') } }),
+  'GET /app/api/outbox/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'mail-message') },
+  }),
+  'GET /app/api/outbox/:id/eml': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'mail-message') },
+  }),
   'GET /app/api/admin/outbox': async () => ({}),
 };
 
@@ -114,7 +139,9 @@ export const sendRoute = async (
   token: string | null,
   extraQuery: Record<string, string> = {},
 ): Promise<ApiResult> => {
-  const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(req.params?.[name] ?? '00000000-0000-4000-8000-000000000000'));
+  const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(req.params?.[name] ?? '00000000-0000-4000-8000-000000000000'),
+  );
   const url = path.replace(/^\/app\/api/, '');
   const query = { ...req.query, ...extraQuery };
   if (req.file) {

@@ -1,9 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@studiolo/domain/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { api } from '../helpers/http.ts';
+import {
+  createStudioOwner,
+  grantPlatformRole,
+  signUp,
+  type TestStudioUser,
+  type TestUser,
+} from '../helpers/login-as.ts';
 import { rowsOf } from '../helpers/sql.ts';
-import { createStudioOwner, grantPlatformRole, signUp, type TestStudioUser, type TestUser } from '../helpers/login-as.ts';
 
 const secret = 'segreto-di-supporto-lungo-abbastanza';
 let t: TestApp;
@@ -29,9 +35,15 @@ const auditRows = (action: string) =>
 describe('support mode (ActAs / ActAsSecret)', () => {
   it('lets an admin act as a user, shows it in getUser, and audits every request with both identities', async () => {
     const headers = { actas: customer.email, actassecret: secret };
-    const me = await api<{ username: string; idsStudio: string[]; supportMode: { actorUsername: string } | null }>(t.app, {
-      method: 'GET', url: '/user/getUser', token: operator.token, headers,
-    });
+    const me = await api<{ username: string; idsStudio: string[]; supportMode: { actorUsername: string } | null }>(
+      t.app,
+      {
+        method: 'GET',
+        url: '/user/getUser',
+        token: operator.token,
+        headers,
+      },
+    );
     expect(me.status).toBe(200);
     expect(me.body.response?.username).toBe(customer.email);
     expect(me.body.response?.idsStudio[0]).toBe(customer.studioId);
@@ -49,11 +61,21 @@ describe('support mode (ActAs / ActAsSecret)', () => {
   });
 
   it('refuses a wrong secret, and a user who is not an operator even with the right secret', async () => {
-    const wrong = await api(t.app, { method: 'GET', url: '/studio', token: operator.token, headers: { actas: customer.email, actassecret: 'sbagliato-sbagliato-sbagliato' } });
+    const wrong = await api(t.app, {
+      method: 'GET',
+      url: '/studio',
+      token: operator.token,
+      headers: { actas: customer.email, actassecret: 'sbagliato-sbagliato-sbagliato' },
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body.answer).toBe(authMessages.supportSecretInvalid);
     const plain = await signUp(t.app);
-    const notOperator = await api(t.app, { method: 'GET', url: '/studio', token: plain.token, headers: { actas: customer.email, actassecret: secret } });
+    const notOperator = await api(t.app, {
+      method: 'GET',
+      url: '/studio',
+      token: plain.token,
+      headers: { actas: customer.email, actassecret: secret },
+    });
     expect(notOperator.status).toBe(403);
     expect((await auditRows('support.denied')).length).toBeGreaterThanOrEqual(2);
   });
@@ -63,7 +85,12 @@ describe('support mode (ActAs / ActAsSecret)', () => {
     try {
       const op = await signUp(t2.app);
       await grantPlatformRole(t2.deps, op.userId, 'ROLE_DEV');
-      const res = await api(t2.app, { method: 'GET', url: '/user/getUser', token: op.token, headers: { actas: op.email, actassecret: secret } });
+      const res = await api(t2.app, {
+        method: 'GET',
+        url: '/user/getUser',
+        token: op.token,
+        headers: { actas: op.email, actassecret: secret },
+      });
       expect(res.status).toBe(403);
     } finally {
       await t2.close();

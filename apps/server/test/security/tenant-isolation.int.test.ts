@@ -45,7 +45,8 @@ describe('tenant isolation', () => {
       const asB = await sendRoute(t, route, req, b.token, { studioId: a.studioId });
       if (![403, 404].includes(asB.status)) failures.push(`${key} (B with studioId=A) → ${asB.status}`);
       if (asB.body.code !== 'ERROR') failures.push(`${key} (B with studioId=A) → not an error envelope`);
-      if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before)) failures.push(`${key} (B with studioId=A) changed data`);
+      if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before))
+        failures.push(`${key} (B with studioId=A) changed data`);
 
       // B, in its own studio, addresses A's resource by id: not found, nothing changes.
       const access = route.access as { tenant?: { idParam: string } };
@@ -53,12 +54,14 @@ describe('tenant isolation', () => {
         before = await snapshotDatabase(t.deps.db);
         const byId = await sendRoute(t, route, req, b.token);
         if (byId.status !== 404) failures.push(`${key} (B by A's id) → ${byId.status}`);
-        if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before)) failures.push(`${key} (B by A's id) changed data`);
+        if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before))
+          failures.push(`${key} (B by A's id) changed data`);
       }
 
       // A itself: allowed.
       const asA = await sendRoute(t, route, req, a.token);
-      if (asA.status < 200 || asA.status > 299) failures.push(`${key} (A, allow twin) → ${asA.status} ${JSON.stringify(asA.body).slice(0, 200)}`);
+      if (asA.status < 200 || asA.status > 299)
+        failures.push(`${key} (A, allow twin) → ${asA.status} ${JSON.stringify(asA.body).slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
   });

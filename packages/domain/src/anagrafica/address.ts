@@ -1,5 +1,5 @@
-import { z } from '../shared/zod-it.ts';
 import { toLatinText } from '../shared/text.ts';
+import { z } from '../shared/zod-it.ts';
 import { anagraficaMessages as m } from './anagrafica.messages.ts';
 
 const latin = (max: number) =>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { codiceFiscaleCheckChar, isValidPartitaIva, isValidPersonalCodiceFiscale, isValidStudioCodiceFiscale } from './fiscal-codes.ts';
+import {
+  codiceFiscaleCheckChar,
+  isValidPartitaIva,
+  isValidPersonalCodiceFiscale,
+  isValidStudioCodiceFiscale,
+} from './fiscal-codes.ts';
 
 describe('fiscal codes', () => {
   it('accepts a personal fiscal code whose check character is right', () => {

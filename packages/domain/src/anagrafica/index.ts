@@ -1,4 +1,4 @@
-export * from './anagrafica.messages.ts';
-export * from './fiscal-codes.ts';
-export * from './contacts.ts';
 export * from './address.ts';
+export * from './anagrafica.messages.ts';
+export * from './contacts.ts';
+export * from './fiscal-codes.ts';

@@ -1,10 +1,26 @@
-import { z } from '../shared/zod-it.ts';
-import { roles } from '../shared/roles.ts';
-import { authMessages as m } from './auth.messages.ts';
 import { anagraficaMessages } from '../anagrafica/anagrafica.messages.ts';
+import { roles } from '../shared/roles.ts';
 import { toLatinText } from '../shared/text.ts';
+import { z } from '../shared/zod-it.ts';
+import { authMessages as m } from './auth.messages.ts';
 
-const commonPasswords = new Set(['password', 'password1', '12345678', '123456789', '1234567890', 'qwertyui', 'qwerty123', 'iloveyou', 'passw0rd', 'password123', 'abcdefgh', '11111111', '00000000', 'benvenuto', 'studiolo']);
+const commonPasswords = new Set([
+  'password',
+  'password1',
+  '12345678',
+  '123456789',
+  '1234567890',
+  'qwertyui',
+  'qwerty123',
+  'iloveyou',
+  'passw0rd',
+  'password123',
+  'abcdefgh',
+  '11111111',
+  '00000000',
+  'benvenuto',
+  'studiolo',
+]);
 
 /** Passwords: at least 8, at most 128, no composition rules, not a common one (OWASP ASVS 6.2). */
 export const passwordSchema = z
@@ -57,14 +73,21 @@ export type ChangePwdInput = z.infer<typeof changePwdInputSchema>;
 /** PUT /user */
 export const updateUserInputSchema = z.object({ nome: personName, cognome: personName });
 
-export const totpCodeSchema = z.string().trim().min(1).regex(/^[0-9]{6}$/, { error: m.totpInvalid });
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/^[0-9]{6}$/, { error: m.totpInvalid });
 
 /** POST /user/login/2fa */
 export const loginTotpInputSchema = z.object({ challengeToken: z.string().min(20).max(2000), code: totpCodeSchema });
 /** POST /user/2fa/setup (signed in, or with the challenge of a login that must set it up) */
 export const totpSetupInputSchema = z.object({ challengeToken: z.string().min(20).max(2000).optional() });
 /** POST /user/2fa/enable */
-export const totpEnableInputSchema = z.object({ code: totpCodeSchema, challengeToken: z.string().min(20).max(2000).optional() });
+export const totpEnableInputSchema = z.object({
+  code: totpCodeSchema,
+  challengeToken: z.string().min(20).max(2000).optional(),
+});
 /** POST /user/2fa/disable */
 export const totpDisableInputSchema = z.object({ code: totpCodeSchema });
 

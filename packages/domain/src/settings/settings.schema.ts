@@ -13,11 +13,22 @@ export const settingsSectionInputSchema = z
   .record(z.string().max(100), z.unknown())
   .refine((v) => JSON.stringify(v).length <= settingsSectionMaxChars, { error: settingsMessages.tooLarge });
 
-export const documentTypes = ['TD_01', 'PROFORMA', 'FATTURA_SANITARIA', 'FATTURA_ELETTRONICA', 'NOTA_DI_CREDITO'] as const;
+export const documentTypes = [
+  'TD_01',
+  'PROFORMA',
+  'FATTURA_SANITARIA',
+  'FATTURA_ELETTRONICA',
+  'NOTA_DI_CREDITO',
+] as const;
 
 /** PUT /settings/fatturazione/sezionali {name, active, documentTypes} */
 export const sezionaleInputSchema = z.object({
-  name: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9/\-_]+$/, { error: settingsMessages.sezionaleInvalid }),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .regex(/^[A-Za-z0-9/\-_]+$/, { error: settingsMessages.sezionaleInvalid }),
   active: z.boolean().default(true),
   documentTypes: z.array(z.enum(documentTypes)).max(documentTypes.length).default([]),
 });
@@ -57,7 +68,8 @@ const calendarResourceGroupKeys: readonly string[] = Object.values(calendarResou
 /** The calendario section body: its resources are not part of it, they have their own routes. */
 export const calendarioSectionInputSchema = settingsSectionInputSchema.superRefine((v, ctx) => {
   for (const key of Object.keys(v)) {
-    if (calendarResourceGroupKeys.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: settingsMessages.calendarResourcesReadOnly });
+    if (calendarResourceGroupKeys.includes(key))
+      ctx.addIssue({ code: 'custom', path: [key], message: settingsMessages.calendarResourcesReadOnly });
   }
 });
 
@@ -83,11 +95,13 @@ export const settingsSchema = z.object({
   'sistema-ts': z.record(z.string(), z.unknown()),
   'cartella-paziente': z.record(z.string(), z.unknown()),
   general: z.record(z.string(), z.unknown()),
-  calendario: z.object({
-    rooms: z.array(calendarResourceSchema),
-    serviceLocations: z.array(calendarResourceSchema),
-    medicalDevices: z.array(calendarResourceSchema),
-  }).catchall(z.unknown()),
+  calendario: z
+    .object({
+      rooms: z.array(calendarResourceSchema),
+      serviceLocations: z.array(calendarResourceSchema),
+      medicalDevices: z.array(calendarResourceSchema),
+    })
+    .catchall(z.unknown()),
   sezionali: z.array(sezionaleSchema),
   /** spec part 2 §7: off until the studio enables passive invoicing. */
   passiveInvoiceEnabled: z.boolean(),

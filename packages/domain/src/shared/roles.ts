@@ -11,7 +11,12 @@ export const roles = [
 export type Role = (typeof roles)[number];
 
 /** Roles a user holds in a studio (membership). ROLE_USER is the studio owner. */
-export const studioRoles = ['ROLE_USER', 'ROLE_STAFF_ADMIN', 'ROLE_STAFF_COLLABORATORE', 'ROLE_STAFF_CONTABILE'] as const;
+export const studioRoles = [
+  'ROLE_USER',
+  'ROLE_STAFF_ADMIN',
+  'ROLE_STAFF_COLLABORATORE',
+  'ROLE_STAFF_CONTABILE',
+] as const;
 export type StudioRole = (typeof studioRoles)[number];
 
 /** Roles the owner can give to invited staff. */

@@ -2,7 +2,17 @@ import { z } from './zod-it.ts';
 
 /** spec part 1 §5, part 2 §5: Latin characters only means basic Latin and Latin-1. */
 const nonLatin = /[^\u0020-\u007E\u00A0-\u00FF]/gu;
-const curly: Record<string, string> = { '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201B': "'", '\u201C': '"', '\u201D': '"', '\u201E': '"', '\u00AB': '"', '\u00BB': '"' };
+const curly: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201B': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u00AB': '"',
+  '\u00BB': '"',
+};
 
 /** Straightens curly quotes and strips every character outside basic Latin and Latin-1 (spec part 2 §5). */
 export const toLatinText = (value: string): string =>

@@ -1,7 +1,7 @@
-import { z } from '../shared/zod-it.ts';
+import { loginEmailSchema } from '../auth/auth.schema.ts';
 import { roles, staffRoles } from '../shared/roles.ts';
 import { toLatinText } from '../shared/text.ts';
-import { loginEmailSchema } from '../auth/auth.schema.ts';
+import { z } from '../shared/zod-it.ts';
 import { avatarColorValues } from './avatar.ts';
 
 const name = z

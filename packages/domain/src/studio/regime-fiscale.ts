@@ -1,7 +1,23 @@
 /** Fiscal regimes of FatturaPA (RegimeFiscale), as the spec names them (part 2 §3: RF_01, RF_02, RF_04 to RF_19). */
 export const regimiFiscali = [
-  'RF_01', 'RF_02', 'RF_04', 'RF_05', 'RF_06', 'RF_07', 'RF_08', 'RF_09', 'RF_10',
-  'RF_11', 'RF_12', 'RF_13', 'RF_14', 'RF_15', 'RF_16', 'RF_17', 'RF_18', 'RF_19',
+  'RF_01',
+  'RF_02',
+  'RF_04',
+  'RF_05',
+  'RF_06',
+  'RF_07',
+  'RF_08',
+  'RF_09',
+  'RF_10',
+  'RF_11',
+  'RF_12',
+  'RF_13',
+  'RF_14',
+  'RF_15',
+  'RF_16',
+  'RF_17',
+  'RF_18',
+  'RF_19',
 ] as const;
 export type RegimeFiscale = (typeof regimiFiscali)[number];
 
@@ -15,7 +31,8 @@ export const regimeFiscaleLabels: Record<RegimeFiscale, string> = {
   RF_07: 'Editoria (art. 74, c. 1, DPR 633/72)',
   RF_08: 'Gestione servizi telefonia pubblica (art. 74, c. 1, DPR 633/72)',
   RF_09: 'Rivendita documenti di trasporto pubblico e di sosta (art. 74, c. 1, DPR 633/72)',
-  RF_10: 'Intrattenimenti, giochi e altre attività di cui alla tariffa allegata al DPR 640/72 (art. 74, c. 6, DPR 633/72)',
+  RF_10:
+    'Intrattenimenti, giochi e altre attività di cui alla tariffa allegata al DPR 640/72 (art. 74, c. 6, DPR 633/72)',
   RF_11: 'Agenzie viaggi e turismo (art. 74-ter, DPR 633/72)',
   RF_12: 'Agriturismo (art. 5, c. 2, L. 413/91)',
   RF_13: 'Vendite a domicilio (art. 25-bis, c. 6, DPR 600/73)',

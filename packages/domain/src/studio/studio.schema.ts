@@ -1,9 +1,9 @@
-import { z } from '../shared/zod-it.ts';
-import { toLatinText } from '../shared/text.ts';
-import { anagraficaMessages as m } from '../anagrafica/anagrafica.messages.ts';
-import { isValidPartitaIva, isValidStudioCodiceFiscale } from '../anagrafica/fiscal-codes.ts';
-import { studioContattiSchema, contattiValueSchema } from '../anagrafica/contacts.ts';
 import { coordinateBancarieSchema, residenzaSchema } from '../anagrafica/address.ts';
+import { anagraficaMessages as m } from '../anagrafica/anagrafica.messages.ts';
+import { contattiValueSchema, studioContattiSchema } from '../anagrafica/contacts.ts';
+import { isValidPartitaIva, isValidStudioCodiceFiscale } from '../anagrafica/fiscal-codes.ts';
+import { toLatinText } from '../shared/text.ts';
+import { z } from '../shared/zod-it.ts';
 import { regimiFiscali } from './regime-fiscale.ts';
 
 export const tipologiePersona = ['FISICA', 'GIURIDICA'] as const;
@@ -39,7 +39,12 @@ export const studioInputSchema = z
     professione: latinName(100),
     contatti: studioContattiSchema,
     residenza: residenzaSchema,
-    coordinateBancarie: coordinateBancarieSchema.default({ intestatario: null, nomeBanca: null, iban: null, bicSwift: null }),
+    coordinateBancarie: coordinateBancarieSchema.default({
+      intestatario: null,
+      nomeBanca: null,
+      iban: null,
+      bicSwift: null,
+    }),
     tassazione: z.object({ regimeFiscale: z.enum(regimiFiscali).default('RF_19') }).default({ regimeFiscale: 'RF_19' }),
   })
   .superRefine((s, ctx) => {
@@ -98,7 +103,10 @@ export const studioSchema = z.object({
 export type Studio = z.infer<typeof studioSchema>;
 
 /** POST /studio/initial-setup: the studio's data plus the owner's avatar colour. */
-export const initialSetupInputSchema = z.object({ studio: studioInputSchema, avatarColor: z.string().max(20).nullish() });
+export const initialSetupInputSchema = z.object({
+  studio: studioInputSchema,
+  avatarColor: z.string().max(20).nullish(),
+});
 
 /** PUT /studio/security: settings the owner can require of staff. */
 export const studioSecurityInputSchema = z.object({ requireStaffTwoFactor: z.boolean() });

@@ -7,7 +7,9 @@ export const calendars = pgTable(
   'calendars',
   {
     id: id(),
-    studioId: uuid('studio_id').notNull().references(() => studios.id, { onDelete: 'cascade' }),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
     summary: text('summary').notNull(),
     description: text('description'),
     googleCalendarId: text('google_calendar_id'),

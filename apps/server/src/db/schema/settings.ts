@@ -6,7 +6,9 @@ import { studios } from './studios.ts';
 export const settingsSections = pgTable(
   'settings_sections',
   {
-    studioId: uuid('studio_id').notNull().references(() => studios.id, { onDelete: 'cascade' }),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
     section: text('section').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     updatedAt: updatedAt(),
@@ -19,7 +21,9 @@ export const calendarResources = pgTable(
   'calendar_resources',
   {
     id: id(),
-    studioId: uuid('studio_id').notNull().references(() => studios.id, { onDelete: 'cascade' }),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     name: text('name').notNull(),
     description: text('description'),
@@ -35,7 +39,9 @@ export const sezionali = pgTable(
   'sezionali',
   {
     id: id(),
-    studioId: uuid('studio_id').notNull().references(() => studios.id, { onDelete: 'cascade' }),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
     documentTypes: text('document_types').array().notNull(),

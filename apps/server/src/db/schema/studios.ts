@@ -36,7 +36,9 @@ export const studioMembers = pgTable(
   'studio_members',
   {
     id: id(),
-    studioId: uuid('studio_id').notNull().references(() => studios.id, { onDelete: 'cascade' }),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     name: text('name').notNull(),
@@ -61,7 +63,9 @@ export const assets = pgTable(
   'assets',
   {
     id: id(),
-    studioId: uuid('studio_id').notNull().references(() => studios.id, { onDelete: 'cascade' }),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
-import type { StudioContext } from '../../shared/studio-context.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
+import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type AuditEntry = {
   action: string;
@@ -15,7 +15,12 @@ export type AuditEntry = {
 };
 
 /** Who acts: a user or studio context, or an anonymous caller (failed sign-in). */
-export type AuditActor = { userId: string | null; actorUserId: string | null; meta: RequestMeta; studioId?: string | null };
+export type AuditActor = {
+  userId: string | null;
+  actorUserId: string | null;
+  meta: RequestMeta;
+  studioId?: string | null;
+};
 
 /** Append-only: the app only ever inserts and reads audit events. Call inside the change's transaction. */
 export const recordAudit = (db: DbOrTx, actor: AuditActor, entry: AuditEntry) =>

@@ -40,16 +40,34 @@ const authContextStatement = (db: Db) => {
 /** Users are not studio-owned: these queries are scoped by the user's own id or e-mail. */
 export const authRepository = {
   findUserById: (db: DbOrTx, id: string) =>
-    db.select().from(users).where(eq(users.id, id)).then((r) => r[0] ?? null),
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, id))
+      .then((r) => r[0] ?? null),
 
   findUserByEmail: (db: DbOrTx, email: string) =>
-    db.select().from(users).where(eq(users.email, email)).then((r) => r[0] ?? null),
+    db
+      .select()
+      .from(users)
+      .where(eq(users.email, email))
+      .then((r) => r[0] ?? null),
 
   insertUser: (db: DbOrTx, row: typeof users.$inferInsert) =>
-    db.insert(users).values(row).onConflictDoNothing({ target: users.email }).returning().then((r) => r[0] ?? null),
+    db
+      .insert(users)
+      .values(row)
+      .onConflictDoNothing({ target: users.email })
+      .returning()
+      .then((r) => r[0] ?? null),
 
   updateUser: (db: DbOrTx, id: string, patch: Partial<typeof users.$inferInsert>) =>
-    db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning().then((r) => r[0] ?? null),
+    db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+      .then((r) => r[0] ?? null),
 
   /** Password change: new hash and a raised token version, which signs out every other session. */
   setPassword: (db: DbOrTx, id: string, passwordHash: string) =>

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@studiolo/domain/auth';
 import { studioMessages } from '@studiolo/domain/studio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
-import { api, apiOk } from '../../../test/helpers/http.ts';
-import { rowsOf } from '../../../test/helpers/sql.ts';
-import { createStudioOwner, signUp } from '../../../test/helpers/login-as.ts';
 import { testPassword, uniqueEmail, validStudioInput } from '../../../test/helpers/factories.ts';
+import { api, apiOk } from '../../../test/helpers/http.ts';
+import { createStudioOwner, signUp } from '../../../test/helpers/login-as.ts';
+import { rowsOf } from '../../../test/helpers/sql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,25 +26,45 @@ describe('sign-up and sign-in', () => {
     expect(res.status).toBe(200);
     expect(res.body.code).toBe('SUCCESS');
     expect(res.body.response?.username).toBe(email);
-    const me = await apiOk<{ idsStudio: string[]; role: string }>(t.app, { method: 'GET', url: '/user/getUser', token: res.body.response?.token ?? '' });
+    const me = await apiOk<{ idsStudio: string[]; role: string }>(t.app, {
+      method: 'GET',
+      url: '/user/getUser',
+      token: res.body.response?.token ?? '',
+    });
     expect(me.idsStudio).toEqual([]);
     expect(me.role).toBe('ROLE_USER');
   });
 
   it('refuses a second account with the same e-mail, in Italian', async () => {
     const user = await signUp(t.app);
-    const res = await api(t.app, { method: 'POST', url: '/user/signup', body: { email: user.email, password: testPassword, nome: 'A', cognome: 'B' } });
+    const res = await api(t.app, {
+      method: 'POST',
+      url: '/user/signup',
+      body: { email: user.email, password: testPassword, nome: 'A', cognome: 'B' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'ERROR', answer: authMessages.emailTaken });
   });
 
   it('signs in with the right password and refuses a wrong one with the same message for an unknown e-mail', async () => {
     const user = await signUp(t.app);
-    const good = await api<{ token: string }>(t.app, { method: 'POST', url: '/user/login', body: { username: user.email, password: testPassword } });
+    const good = await api<{ token: string }>(t.app, {
+      method: 'POST',
+      url: '/user/login',
+      body: { username: user.email, password: testPassword },
+    });
     expect(good.status).toBe(200);
     expect(good.body.response?.token).toBeTruthy();
-    const wrong = await api(t.app, { method: 'POST', url: '/user/login', body: { username: user.email, password: 'sbagliata!!' } });
-    const unknown = await api(t.app, { method: 'POST', url: '/user/login', body: { username: uniqueEmail(), password: 'sbagliata!!' } });
+    const wrong = await api(t.app, {
+      method: 'POST',
+      url: '/user/login',
+      body: { username: user.email, password: 'sbagliata!!' },
+    });
+    const unknown = await api(t.app, {
+      method: 'POST',
+      url: '/user/login',
+      body: { username: uniqueEmail(), password: 'sbagliata!!' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.answer).toBe(authMessages.invalidCredentials);
@@ -53,26 +73,39 @@ describe('sign-up and sign-in', () => {
 
   it('answers 401 without a token and with a forged one', async () => {
     expect((await api(t.app, { method: 'GET', url: '/user/getUser' })).status).toBe(401);
-    expect((await api(t.app, { method: 'GET', url: '/user/getUser', token: 'eyJhbGciOiJIUzI1NiJ9.e30.xxx' })).status).toBe(401);
+    expect(
+      (await api(t.app, { method: 'GET', url: '/user/getUser', token: 'eyJhbGciOiJIUzI1NiJ9.e30.xxx' })).status,
+    ).toBe(401);
   });
 });
 
 describe('on-boarding', () => {
   it('creates the studio with its "Calendario principale" and puts it first in idsStudio', async () => {
     const owner = await createStudioOwner(t.app);
-    const me = await apiOk<{ idsStudio: string[]; role: string }>(t.app, { method: 'GET', url: '/user/getUser', token: owner.token });
+    const me = await apiOk<{ idsStudio: string[]; role: string }>(t.app, {
+      method: 'GET',
+      url: '/user/getUser',
+      token: owner.token,
+    });
     expect(me.idsStudio[0]).toBe(owner.studioId);
     expect(me.role).toBe('ROLE_USER');
     const rows = await rowsOf<{ summary: string; description: string }>(
       t.deps.db,
       `select summary, description from calendars where studio_id = '${owner.studioId}'`,
     );
-    expect(rows).toEqual([{ summary: studioMessages.defaultCalendarSummary, description: studioMessages.defaultCalendarDescription }]);
+    expect(rows).toEqual([
+      { summary: studioMessages.defaultCalendarSummary, description: studioMessages.defaultCalendarDescription },
+    ]);
   });
 
   it('refuses a second initial set-up', async () => {
     const owner = await createStudioOwner(t.app);
-    const res = await api(t.app, { method: 'POST', url: '/studio/initial-setup', token: owner.token, body: { studio: validStudioInput() } });
+    const res = await api(t.app, {
+      method: 'POST',
+      url: '/studio/initial-setup',
+      token: owner.token,
+      body: { studio: validStudioInput() },
+    });
     expect(res.status).toBe(409);
     expect(res.body.answer).toBe(studioMessages.alreadyHasStudio);
   });

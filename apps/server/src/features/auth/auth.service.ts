@@ -1,17 +1,24 @@
-import { authMessages, type ChangePwdInput, type CurrentUser, type LoginInput, type LoginResponse, type SignupInput } from '@studiolo/domain/auth';
+import {
+  authMessages,
+  type ChangePwdInput,
+  type CurrentUser,
+  type LoginInput,
+  type LoginResponse,
+  type SignupInput,
+} from '@studiolo/domain/auth';
 import { type Role, roles, staffRoles, supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, unauthorized } from '../../shared/app-error.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
 import type { UserContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { authRepository, type UserRow } from './auth.repository.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { hashLinkToken, newLinkToken } from './tokens.ts';
-import { newTotpSecret, totpStepOf } from './totp.ts';
-import { studioSecurityRepository } from './studio-security.repository.ts';
 // Sign-up from an invitation composes with the staff feature's acceptance rule.
 import { acceptInvite } from '../staff/staff.service.ts';
+import { authRepository, type UserRow } from './auth.repository.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { studioSecurityRepository } from './studio-security.repository.ts';
+import { hashLinkToken, newLinkToken } from './tokens.ts';
+import { newTotpSecret, totpStepOf } from './totp.ts';
 
 const resetLinkTtlMs = 60 * 60_000;
 const anonymous = (meta: RequestMeta) => ({ userId: null, actorUserId: null, meta });
@@ -44,7 +51,11 @@ export const signup = async (deps: AppDeps, input: SignupInput, meta: RequestMet
       invitedByUserId: inviter?.id ?? null,
     });
     if (!created) throw invalidField('email', authMessages.emailTaken);
-    await recordAudit(tx, { ...anonymous(meta), userId: created.id }, { action: 'user.signup', entityType: 'user', entityId: created.id });
+    await recordAudit(
+      tx,
+      { ...anonymous(meta), userId: created.id },
+      { action: 'user.signup', entityType: 'user', entityId: created.id },
+    );
     return created;
   });
   return issueToken(deps, user);
@@ -56,17 +67,32 @@ export const login = async (deps: AppDeps, input: LoginInput, meta: RequestMeta)
     throw new AppError('RATE_LIMITED', tooManyAttempts(waitMinutes), { retryAfterMinutes: waitMinutes });
   }
   const user = await authRepository.findUserByEmail(deps.db, input.username);
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(deps.config.SCRYPT_COST_LOG2)));
+  const valid = await verifyPassword(
+    input.password,
+    user?.passwordHash ?? (await dummyPasswordHash(deps.config.SCRYPT_COST_LOG2)),
+  );
   if (!user || !valid) {
-    await recordAudit(deps.db, { ...anonymous(meta), userId: user?.id ?? null }, { action: 'user.login', outcome: 'failure' });
+    await recordAudit(
+      deps.db,
+      { ...anonymous(meta), userId: user?.id ?? null },
+      { action: 'user.login', outcome: 'failure' },
+    );
     throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
   }
   deps.loginAttempts.reset(input.username);
   if (user.totpEnabled) {
-    return { username: user.email, twoFactor: 'REQUIRED', challengeToken: await deps.tokens.signChallenge(user.id, user.tokenVersion) };
+    return {
+      username: user.email,
+      twoFactor: 'REQUIRED',
+      challengeToken: await deps.tokens.signChallenge(user.id, user.tokenVersion),
+    };
   }
   if (await staffTwoFactorRequired(deps, user)) {
-    return { username: user.email, twoFactor: 'SETUP_REQUIRED', challengeToken: await deps.tokens.signChallenge(user.id, user.tokenVersion) };
+    return {
+      username: user.email,
+      twoFactor: 'SETUP_REQUIRED',
+      challengeToken: await deps.tokens.signChallenge(user.id, user.tokenVersion),
+    };
   }
   await recordAudit(deps.db, { ...anonymous(meta), userId: user.id }, { action: 'user.login' });
   return issueToken(deps, user);
@@ -83,17 +109,27 @@ const acceptTotpCode = async (deps: AppDeps, user: UserRow, code: string): Promi
 const userOfChallenge = async (deps: AppDeps, challengeToken: string) => {
   const claims = await deps.tokens.verify(challengeToken, 'login-challenge');
   const user = claims ? await authRepository.findUserById(deps.db, claims.sub) : null;
-  if (!claims || !user || user.tokenVersion !== claims.tv) throw new AppError('UNAUTHORIZED', authMessages.totpChallengeExpired);
+  if (!claims || !user || user.tokenVersion !== claims.tv)
+    throw new AppError('UNAUTHORIZED', authMessages.totpChallengeExpired);
   return user;
 };
 
 /** Second step of a sign-in that needs the TOTP code. */
-export const loginWithTotp = async (deps: AppDeps, input: { challengeToken: string; code: string }, meta: RequestMeta) => {
+export const loginWithTotp = async (
+  deps: AppDeps,
+  input: { challengeToken: string; code: string },
+  meta: RequestMeta,
+) => {
   const user = await userOfChallenge(deps, input.challengeToken);
   const waitMinutes = deps.loginAttempts.hit(`totp:${user.id}`);
-  if (waitMinutes !== null) throw new AppError('RATE_LIMITED', tooManyAttempts(waitMinutes), { retryAfterMinutes: waitMinutes });
+  if (waitMinutes !== null)
+    throw new AppError('RATE_LIMITED', tooManyAttempts(waitMinutes), { retryAfterMinutes: waitMinutes });
   if (!user.totpEnabled || !(await acceptTotpCode(deps, user, input.code))) {
-    await recordAudit(deps.db, { ...anonymous(meta), userId: user.id }, { action: 'user.login.totp', outcome: 'failure' });
+    await recordAudit(
+      deps.db,
+      { ...anonymous(meta), userId: user.id },
+      { action: 'user.login.totp', outcome: 'failure' },
+    );
     throw invalidField('code', authMessages.totpInvalid);
   }
   deps.loginAttempts.reset(`totp:${user.id}`);
@@ -131,7 +167,11 @@ export const enableTotp = async (
   if (!(await acceptTotpCode(deps, user, code))) throw invalidField('code', authMessages.totpInvalid);
   const updated = await deps.db.transaction(async (tx) => {
     const row = await authRepository.updateUser(tx, user.id, { totpEnabled: true });
-    await recordAudit(tx, who.user ?? { ...anonymous(meta), userId: user.id }, { action: 'user.totp.enable', entityType: 'user', entityId: user.id });
+    await recordAudit(tx, who.user ?? { ...anonymous(meta), userId: user.id }, {
+      action: 'user.totp.enable',
+      entityType: 'user',
+      entityId: user.id,
+    });
     return row;
   });
   return who.challengeToken && updated ? issueToken(deps, updated) : null;
@@ -139,7 +179,8 @@ export const enableTotp = async (
 
 export const disableTotp = async (deps: AppDeps, ctx: UserContext, code: string) => {
   const user = await authRepository.findUserById(deps.db, ctx.userId);
-  if (!user?.totpEnabled || !(await acceptTotpCode(deps, user, code))) throw invalidField('code', authMessages.totpInvalid);
+  if (!user?.totpEnabled || !(await acceptTotpCode(deps, user, code)))
+    throw invalidField('code', authMessages.totpInvalid);
   if (await staffTwoFactorRequired(deps, user)) throw new AppError('FORBIDDEN', authMessages.totpCannotDisableRequired);
   await deps.db.transaction(async (tx) => {
     await authRepository.updateUser(tx, user.id, { totpEnabled: false, totpSecret: null });
@@ -152,9 +193,13 @@ export const getCurrentUser = async (deps: AppDeps, ctx: UserContext): Promise<C
   if (!user) throw unauthorized();
   const memberships = user.memberships;
   const current = memberships.find((m) => m.studioId === user.currentStudioId) ?? memberships[0];
-  const idsStudio = current ? [current.studioId, ...memberships.filter((m) => m !== current).map((m) => m.studioId)] : [];
+  const idsStudio = current
+    ? [current.studioId, ...memberships.filter((m) => m !== current).map((m) => m.studioId)]
+    : [];
   const studioRole = current && (roles as readonly string[]).includes(current.role) ? (current.role as Role) : null;
-  const platformRole = (roles as readonly string[]).includes(user.platformRole ?? '') ? (user.platformRole as Role) : null;
+  const platformRole = (roles as readonly string[]).includes(user.platformRole ?? '')
+    ? (user.platformRole as Role)
+    : null;
   return {
     id: user.id,
     username: user.email,
@@ -178,7 +223,9 @@ export const updateCurrentUser = async (deps: AppDeps, ctx: UserContext, input: 
       action: 'user.update',
       entityType: 'user',
       entityId: ctx.userId,
-      changedFields: Object.keys(input).filter((k) => before[k as keyof typeof input] !== input[k as keyof typeof input]),
+      changedFields: Object.keys(input).filter(
+        (k) => before[k as keyof typeof input] !== input[k as keyof typeof input],
+      ),
     });
   });
 
@@ -206,7 +253,12 @@ export const requestPasswordReset = async (deps: AppDeps, email: string, meta: R
 };
 
 /** Sets a new password from the e-mailed link or, signed in, with the old password. Signs out other sessions. */
-export const changePassword = async (deps: AppDeps, input: ChangePwdInput, who: UserContext | null, meta: RequestMeta) => {
+export const changePassword = async (
+  deps: AppDeps,
+  input: ChangePwdInput,
+  who: UserContext | null,
+  meta: RequestMeta,
+) => {
   const passwordHash = await hashPassword(input.password, deps.config.SCRYPT_COST_LOG2);
   await deps.db.transaction(async (tx) => {
     let userId: string;
@@ -222,7 +274,11 @@ export const changePassword = async (deps: AppDeps, input: ChangePwdInput, who: 
       userId = user.id;
     }
     await authRepository.setPassword(tx, userId, passwordHash);
-    await recordAudit(tx, who ?? { ...anonymous(meta), userId }, { action: 'user.password.change', entityType: 'user', entityId: userId });
+    await recordAudit(tx, who ?? { ...anonymous(meta), userId }, {
+      action: 'user.password.change',
+      entityType: 'user',
+      entityId: userId,
+    });
   });
 };
 
@@ -238,13 +294,24 @@ export const acceptInviteAfterSignup = async (
 ): Promise<LoginResponse> => {
   const user = await authRepository.findUserByEmail(deps.db, session.username);
   if (!user) throw unauthorized();
-  const who: UserContext = { userId: user.id, email: user.email, platformRole: null, actorUserId: null, actorEmail: null, meta };
+  const who: UserContext = {
+    userId: user.id,
+    email: user.email,
+    platformRole: null,
+    actorUserId: null,
+    actorEmail: null,
+    meta,
+  };
   await deps.db.transaction(async (tx) => {
     const studioId = await acceptInvite(tx, who, token);
     await authRepository.updateUser(tx, user.id, { currentStudioId: studioId });
   });
   if (await staffTwoFactorRequired(deps, user)) {
-    return { username: user.email, twoFactor: 'SETUP_REQUIRED', challengeToken: await deps.tokens.signChallenge(user.id, user.tokenVersion) };
+    return {
+      username: user.email,
+      twoFactor: 'SETUP_REQUIRED',
+      challengeToken: await deps.tokens.signChallenge(user.id, user.tokenVersion),
+    };
   }
   return session;
 };

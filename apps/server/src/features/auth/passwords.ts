@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /**
  * At most one hash per core at a time: each takes ~0.4 s and 128 MiB, and a burst of sign-ins would otherwise

@@ -16,7 +16,8 @@ export const createTokenService = (secret: string, accessTtlHours: number) => {
   const signChallenge = signer(10 * 60_000);
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
   return {
-    signAccess: async (userId: string, tokenVersion: number) => signAccess({ sub: userId, tv: tokenVersion, typ: 'access' }),
+    signAccess: async (userId: string, tokenVersion: number) =>
+      signAccess({ sub: userId, tv: tokenVersion, typ: 'access' }),
     signChallenge: async (userId: string, tokenVersion: number) =>
       signChallenge({ sub: userId, tv: tokenVersion, typ: 'login-challenge' }),
     /** @returns the claims, or null when the token is malformed, forged, expired or of another kind. */

@@ -1,12 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage, OutboxMessageDetail } from '@studiolo/domain/mail';
 import { fieldMessages, httpMessages } from '@studiolo/domain/shared';
 import { staffMessages } from '@studiolo/domain/staff';
-import { mailMessages } from '../../db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
-import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createTenantResource, uniqueEmail } from '../../../test/helpers/factories.ts';
-import { createStaffUser, createStudioOwner, grantPlatformRole, signUp, type TestStudioUser } from '../../../test/helpers/login-as.ts';
+import { api, apiOk } from '../../../test/helpers/http.ts';
+import {
+  createStaffUser,
+  createStudioOwner,
+  grantPlatformRole,
+  signUp,
+  type TestStudioUser,
+} from '../../../test/helpers/login-as.ts';
+import { mailMessages } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,7 +58,12 @@ describe('the studio outbox', () => {
     const tooMany = await api(t.app, { method: 'GET', url: '/outbox', token: owner.token, query: { limit: '201' } });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.fields?.limit).toBeTruthy();
-    const notNumber = await api(t.app, { method: 'GET', url: '/outbox', token: owner.token, query: { limit: 'tanti' } });
+    const notNumber = await api(t.app, {
+      method: 'GET',
+      url: '/outbox',
+      token: owner.token,
+      query: { limit: 'tanti' },
+    });
     expect(notNumber.body).toMatchObject({ answer: fieldMessages.invalid });
   });
 
@@ -63,7 +74,11 @@ describe('the studio outbox', () => {
     expect(mail).toMatchObject({ id, attachments: [], html: null, hasEml: true });
     expect(mail.text).toContain('ti invita a collaborare su Studiolo');
 
-    const eml = await t.app.inject({ method: 'GET', url: `/app/api/outbox/${id}/eml`, headers: { authorization: `Bearer ${owner.token}` } });
+    const eml = await t.app.inject({
+      method: 'GET',
+      url: `/app/api/outbox/${id}/eml`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(eml.statusCode).toBe(200);
     expect(eml.headers['content-type']).toBe('message/rfc822');
     expect(eml.headers['content-disposition']).toBe(`attachment; filename="${id}.eml"`);
@@ -75,10 +90,21 @@ describe('the studio outbox', () => {
     const owner = await createStudioOwner(t.app);
     const [row] = await t.deps.db
       .insert(mailMessages)
-      .values({ studioId: owner.studioId, to: 'paziente@example.it', subject: 'Promemoria', text: 'Ciao', attachments: [], status: 'SENT', transport: 'smtp', emlPath: null })
+      .values({
+        studioId: owner.studioId,
+        to: 'paziente@example.it',
+        subject: 'Promemoria',
+        text: 'Ciao',
+        attachments: [],
+        status: 'SENT',
+        transport: 'smtp',
+        emlPath: null,
+      })
       .returning({ id: mailMessages.id });
     const id = row?.id ?? '';
-    expect((await apiOk<OutboxMessageDetail>(t.app, { method: 'GET', url: `/outbox/${id}`, token: owner.token })).hasEml).toBe(false);
+    expect(
+      (await apiOk<OutboxMessageDetail>(t.app, { method: 'GET', url: `/outbox/${id}`, token: owner.token })).hasEml,
+    ).toBe(false);
     const eml = await api(t.app, { method: 'GET', url: `/outbox/${id}/eml`, token: owner.token });
     expect(eml.status).toBe(404);
     expect(eml.body.answer).toBe(httpMessages.notFound);
@@ -122,6 +148,13 @@ describe('the platform outbox', () => {
     await grantPlatformRole(t.deps, admin.userId, 'ROLE_ADMIN');
     const all = await apiOk<OutboxMessage[]>(t.app, { method: 'GET', url: '/admin/outbox', token: admin.token });
     expect(all.map((m) => m.to)).toEqual(expect.arrayContaining([toA, toB]));
-    expect(await apiOk<OutboxMessage[]>(t.app, { method: 'GET', url: '/admin/outbox', token: admin.token, query: { limit: '1' } })).toHaveLength(1);
+    expect(
+      await apiOk<OutboxMessage[]>(t.app, {
+        method: 'GET',
+        url: '/admin/outbox',
+        token: admin.token,
+        query: { limit: '1' },
+      }),
+    ).toHaveLength(1);
   });
 });

@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type MailStatus,
   type OutboxMessage,
@@ -13,6 +10,9 @@ import {
   outboxQuerySchema,
 } from '@studiolo/domain/mail';
 import { envelopeSchema } from '@studiolo/domain/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
 import { notFound } from '../../shared/app-error.ts';
@@ -59,39 +59,56 @@ const toOutboxDetail = (deps: AppDeps, row: MailRow): OutboxMessageDetail => ({
 export const registerMailRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/outbox', {
-    schema: { tags: ['mail'], querystring: outboxQuerySchema, response: listEnvelope },
-    config: { access: { permission: 'outbox:read' } },
-  }, async (req) => ok((await mailRepository.listForStudio(deps.db, studioOf(req), req.query.limit)).map(toOutboxMessage)));
+  app.get(
+    '/outbox',
+    {
+      schema: { tags: ['mail'], querystring: outboxQuerySchema, response: listEnvelope },
+      config: { access: { permission: 'outbox:read' } },
+    },
+    async (req) =>
+      ok((await mailRepository.listForStudio(deps.db, studioOf(req), req.query.limit)).map(toOutboxMessage)),
+  );
 
-  app.get('/outbox/:id', {
-    schema: { tags: ['mail'], params: idParams, response: { 200: envelopeSchema(outboxMessageDetailSchema) } },
-    config: { access: { permission: 'outbox:read', tenant: mailTenant } },
-  }, async (req) => {
-    const row = await mailRepository.findForStudio(deps.db, studioOf(req), req.params.id);
-    if (!row) throw notFound();
-    return ok(toOutboxDetail(deps, row));
-  });
+  app.get(
+    '/outbox/:id',
+    {
+      schema: { tags: ['mail'], params: idParams, response: { 200: envelopeSchema(outboxMessageDetailSchema) } },
+      config: { access: { permission: 'outbox:read', tenant: mailTenant } },
+    },
+    async (req) => {
+      const row = await mailRepository.findForStudio(deps.db, studioOf(req), req.params.id);
+      if (!row) throw notFound();
+      return ok(toOutboxDetail(deps, row));
+    },
+  );
 
-  app.get('/outbox/:id/eml', {
-    schema: { tags: ['mail'], params: idParams },
-    config: { access: { permission: 'outbox:read', tenant: mailTenant } },
-  }, async (req, reply) => {
-    const row = await mailRepository.findForStudio(deps.db, studioOf(req), req.params.id);
-    const file = row ? emlFileOf(deps, row) : null;
-    if (!row || !file) throw notFound();
-    const bytes = await readFile(file).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') throw notFound(); // removed since the check above
-      throw err;
-    });
-    return reply
-      .header('content-type', 'message/rfc822')
-      .header('content-disposition', `attachment; filename="${row.id}.eml"`)
-      .send(bytes);
-  });
+  app.get(
+    '/outbox/:id/eml',
+    {
+      schema: { tags: ['mail'], params: idParams },
+      config: { access: { permission: 'outbox:read', tenant: mailTenant } },
+    },
+    async (req, reply) => {
+      const row = await mailRepository.findForStudio(deps.db, studioOf(req), req.params.id);
+      const file = row ? emlFileOf(deps, row) : null;
+      if (!row || !file) throw notFound();
+      const bytes = await readFile(file).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') throw notFound(); // removed since the check above
+        throw err;
+      });
+      return reply
+        .header('content-type', 'message/rfc822')
+        .header('content-disposition', `attachment; filename="${row.id}.eml"`)
+        .send(bytes);
+    },
+  );
 
-  app.get('/admin/outbox', {
-    schema: { tags: ['mail'], querystring: outboxQuerySchema.omit({ studioId: true }), response: listEnvelope },
-    config: { access: { platform: ['ROLE_ADMIN', 'ROLE_DEV'] } },
-  }, async (req) => ok((await mailRepository.unsafeListAll(deps.db, req.query.limit)).map(toOutboxMessage)));
+  app.get(
+    '/admin/outbox',
+    {
+      schema: { tags: ['mail'], querystring: outboxQuerySchema.omit({ studioId: true }), response: listEnvelope },
+      config: { access: { platform: ['ROLE_ADMIN', 'ROLE_DEV'] } },
+    },
+    async (req) => ok((await mailRepository.unsafeListAll(deps.db, req.query.limit)).map(toOutboxMessage)),
+  );
 };

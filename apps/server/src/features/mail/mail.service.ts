@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import type { Db } from '../../db/client.ts';
 import type { MailTransport } from '../../adapters/mail/mail.ts';
+import type { Db } from '../../db/client.ts';
 import { mailRepository } from './mail.repository.ts';
 
 export type OutgoingMail = {
@@ -56,7 +56,11 @@ export const createMailer = (db: Db, transport: MailTransport, from: string): Ma
       await mailRepository.insert(db, { ...record, status: delivery.status, emlPath: delivery.emlPath });
       return { id, status: delivery.status };
     } catch (err) {
-      await mailRepository.insert(db, { ...record, status: 'FAILED', error: String((err as Error).message).slice(0, 500) });
+      await mailRepository.insert(db, {
+        ...record,
+        status: 'FAILED',
+        error: String((err as Error).message).slice(0, 500),
+      });
       throw err;
     }
   },

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CalendarResourceKind } from '@studiolo/domain/settings';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { calendarResources, settingsSections, sezionali, studios } from '../../db/schema/index.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
@@ -72,7 +72,11 @@ export const settingsRepository = {
       .then((r) => r[0] as CalendarResourceRow),
 
   findResource: (db: DbOrTx, ctx: StudioContext, id: string) =>
-    db.select().from(calendarResources).where(resourceOf(ctx, id)).then((r) => r[0] ?? null),
+    db
+      .select()
+      .from(calendarResources)
+      .where(resourceOf(ctx, id))
+      .then((r) => r[0] ?? null),
 
   updateResource: (
     db: DbOrTx,

@@ -1,11 +1,16 @@
+import {
+  type CalendarResourceKind,
+  type Settings,
+  settingsMessages,
+  settingsSections,
+} from '@studiolo/domain/settings';
+import { fieldMessages, httpMessages } from '@studiolo/domain/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CalendarResourceKind, type Settings, settingsMessages, settingsSections } from '@studiolo/domain/settings';
-import { fieldMessages, httpMessages } from '@studiolo/domain/shared';
-import { auditEvents, calendarResources, settingsSections as settingsTable, sezionali } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStaffUser, createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
+import { auditEvents, calendarResources, settingsSections as settingsTable, sezionali } from '../../db/schema/index.ts';
 
 type Resource = { id: string; name: string; description: string | null; active: boolean };
 
@@ -17,7 +22,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const getSettings = (user: TestStudioUser) => apiOk<Settings>(t.app, { method: 'GET', url: '/settings', token: user.token });
+const getSettings = (user: TestStudioUser) =>
+  apiOk<Settings>(t.app, { method: 'GET', url: '/settings', token: user.token });
 
 /** Every row a settings write could touch for the studio (what "nothing written" compares). */
 const storedRows = async (studioId: string) => ({
@@ -27,7 +33,12 @@ const storedRows = async (studioId: string) => ({
 });
 
 const createResource = (owner: TestStudioUser, kind: CalendarResourceKind, name: string) =>
-  apiOk<Resource>(t.app, { method: 'POST', url: `/settings/calendario/${kind}`, token: owner.token, body: { name, description: 'Piano terra' } });
+  apiOk<Resource>(t.app, {
+    method: 'POST',
+    url: `/settings/calendario/${kind}`,
+    token: owner.token,
+    body: { name, description: 'Piano terra' },
+  });
 
 describe('settings sections', () => {
   it('answers empty sections, no resources or sezionali and passive invoicing off for a new studio', async () => {
@@ -43,26 +54,40 @@ describe('settings sections', () => {
     });
   });
 
-  it.each(settingsSections)('merges PATCH /settings/%s into the stored section, shallowly, and answers the whole settings', async (section) => {
-    const owner = await createStudioOwner(t.app);
-    const first = await api<Settings>(t.app, {
-      method: 'PATCH',
-      url: `/settings/${section}`,
-      token: owner.token,
-      body: { footerText: 'Grazie', nested: { a: 1, b: 2 }, keep: true },
-    });
-    expect(first.status).toBe(200);
-    expect(first.body.answer).toBe(settingsMessages.saved);
-    expect(first.body.response?.[section]).toMatchObject({ footerText: 'Grazie', nested: { a: 1, b: 2 }, keep: true });
+  it.each(settingsSections)(
+    'merges PATCH /settings/%s into the stored section, shallowly, and answers the whole settings',
+    async (section) => {
+      const owner = await createStudioOwner(t.app);
+      const first = await api<Settings>(t.app, {
+        method: 'PATCH',
+        url: `/settings/${section}`,
+        token: owner.token,
+        body: { footerText: 'Grazie', nested: { a: 1, b: 2 }, keep: true },
+      });
+      expect(first.status).toBe(200);
+      expect(first.body.answer).toBe(settingsMessages.saved);
+      expect(first.body.response?.[section]).toMatchObject({
+        footerText: 'Grazie',
+        nested: { a: 1, b: 2 },
+        keep: true,
+      });
 
-    await apiOk(t.app, { method: 'PATCH', url: `/settings/${section}`, token: owner.token, body: { footerText: 'A presto', nested: { a: 3 } } });
-    const after = await getSettings(owner);
-    expect(after[section]).toMatchObject({ footerText: 'A presto', nested: { a: 3 }, keep: true });
-    expect((after[section] as Record<string, unknown>).nested).toEqual({ a: 3 });
-    for (const other of settingsSections.filter((s) => s !== section)) {
-      expect(Object.keys(after[other]).filter((k) => !['rooms', 'serviceLocations', 'medicalDevices'].includes(k))).toEqual([]);
-    }
-  });
+      await apiOk(t.app, {
+        method: 'PATCH',
+        url: `/settings/${section}`,
+        token: owner.token,
+        body: { footerText: 'A presto', nested: { a: 3 } },
+      });
+      const after = await getSettings(owner);
+      expect(after[section]).toMatchObject({ footerText: 'A presto', nested: { a: 3 }, keep: true });
+      expect((after[section] as Record<string, unknown>).nested).toEqual({ a: 3 });
+      for (const other of settingsSections.filter((s) => s !== section)) {
+        expect(
+          Object.keys(after[other]).filter((k) => !['rooms', 'serviceLocations', 'medicalDevices'].includes(k)),
+        ).toEqual([]);
+      }
+    },
+  );
 
   it('keeps the calendario resources alongside the section’s own keys', async () => {
     const owner = await createStudioOwner(t.app);
@@ -74,7 +99,12 @@ describe('settings sections', () => {
 
   it('replaces the sections POST /settings names, all at once, and leaves the others alone', async () => {
     const owner = await createStudioOwner(t.app);
-    await apiOk(t.app, { method: 'PATCH', url: '/settings/fattura', token: owner.token, body: { middleText: 'x', footerText: 'y' } });
+    await apiOk(t.app, {
+      method: 'PATCH',
+      url: '/settings/fattura',
+      token: owner.token,
+      body: { middleText: 'x', footerText: 'y' },
+    });
     await apiOk(t.app, { method: 'PATCH', url: '/settings/sistema-ts', token: owner.token, body: { pincode: 'abc' } });
     const res = await api<Settings>(t.app, {
       method: 'POST',
@@ -103,8 +133,17 @@ describe('settings sections', () => {
       body: { general: { tema: 'scuro' }, calendario: { rooms: [{ name: 'Stanza' }] } },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'ERROR', answer: settingsMessages.calendarResourcesReadOnly, fields: { 'calendario.rooms': settingsMessages.calendarResourcesReadOnly } });
-    const patch = await api(t.app, { method: 'PATCH', url: '/settings/calendario', token: owner.token, body: { medicalDevices: [] } });
+    expect(res.body).toMatchObject({
+      code: 'ERROR',
+      answer: settingsMessages.calendarResourcesReadOnly,
+      fields: { 'calendario.rooms': settingsMessages.calendarResourcesReadOnly },
+    });
+    const patch = await api(t.app, {
+      method: 'PATCH',
+      url: '/settings/calendario',
+      token: owner.token,
+      body: { medicalDevices: [] },
+    });
     expect(patch.status).toBe(400);
     expect(await storedRows(owner.studioId)).toEqual(before);
   });
@@ -122,18 +161,41 @@ describe('settings sections', () => {
 
   it('refuses a PATCH whose merge would make the section too large, keeping what was stored', async () => {
     const owner = await createStudioOwner(t.app);
-    await apiOk(t.app, { method: 'PATCH', url: '/settings/general', token: owner.token, body: { a: 'x'.repeat(40_000) } });
+    await apiOk(t.app, {
+      method: 'PATCH',
+      url: '/settings/general',
+      token: owner.token,
+      body: { a: 'x'.repeat(40_000) },
+    });
     const before = await storedRows(owner.studioId);
-    const res = await api(t.app, { method: 'PATCH', url: '/settings/general', token: owner.token, body: { b: 'y'.repeat(40_000) } });
+    const res = await api(t.app, {
+      method: 'PATCH',
+      url: '/settings/general',
+      token: owner.token,
+      body: { b: 'y'.repeat(40_000) },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ answer: settingsMessages.tooLarge, fields: { general: settingsMessages.tooLarge } });
+    expect(res.body).toMatchObject({
+      answer: settingsMessages.tooLarge,
+      fields: { general: settingsMessages.tooLarge },
+    });
     expect(await storedRows(owner.studioId)).toEqual(before);
   });
 
   it('audits which keys changed, never their values', async () => {
     const owner = await createStudioOwner(t.app);
-    await apiOk(t.app, { method: 'PATCH', url: '/settings/cartella-paziente', token: owner.token, body: { notaRiservata: 'valore-segreto', x: 1 } });
-    await apiOk(t.app, { method: 'PATCH', url: '/settings/cartella-paziente', token: owner.token, body: { x: 1, y: 2 } });
+    await apiOk(t.app, {
+      method: 'PATCH',
+      url: '/settings/cartella-paziente',
+      token: owner.token,
+      body: { notaRiservata: 'valore-segreto', x: 1 },
+    });
+    await apiOk(t.app, {
+      method: 'PATCH',
+      url: '/settings/cartella-paziente',
+      token: owner.token,
+      body: { x: 1, y: 2 },
+    });
     const events = await t.deps.db
       .select()
       .from(auditEvents)
@@ -174,9 +236,18 @@ describe('calendar resources', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body.response).toEqual({ ...device, active: false });
-    await apiOk(t.app, { method: 'PATCH', url: `/settings/calendario/rooms/${room.id}`, token: owner.token, body: { name: 'Stanza rossa', description: 'Primo piano' } });
+    await apiOk(t.app, {
+      method: 'PATCH',
+      url: `/settings/calendario/rooms/${room.id}`,
+      token: owner.token,
+      body: { name: 'Stanza rossa', description: 'Primo piano' },
+    });
 
-    const deleted = await api(t.app, { method: 'DELETE', url: `/settings/calendario/service-locations/${place.id}`, token: owner.token });
+    const deleted = await api(t.app, {
+      method: 'DELETE',
+      url: `/settings/calendario/service-locations/${place.id}`,
+      token: owner.token,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body.answer).toBe(settingsMessages.resourceDeleted);
 
@@ -186,7 +257,11 @@ describe('calendar resources', () => {
       serviceLocations: [],
       medicalDevices: [{ ...device, active: false }],
     });
-    const again = await api(t.app, { method: 'DELETE', url: `/settings/calendario/service-locations/${place.id}`, token: owner.token });
+    const again = await api(t.app, {
+      method: 'DELETE',
+      url: `/settings/calendario/service-locations/${place.id}`,
+      token: owner.token,
+    });
     expect(again.status).toBe(404);
   });
 
@@ -196,10 +271,19 @@ describe('calendar resources', () => {
     const room = await createResource(owner, 'rooms', 'Stanza privata');
     const before = await storedRows(owner.studioId);
 
-    const patch = await api(t.app, { method: 'PATCH', url: `/settings/calendario/rooms/${room.id}`, token: other.token, body: { name: 'Presa' } });
+    const patch = await api(t.app, {
+      method: 'PATCH',
+      url: `/settings/calendario/rooms/${room.id}`,
+      token: other.token,
+      body: { name: 'Presa' },
+    });
     expect(patch.status).toBe(404);
     expect(patch.body).toEqual({ code: 'ERROR', answer: httpMessages.notFound });
-    const del = await api(t.app, { method: 'DELETE', url: `/settings/calendario/rooms/${room.id}`, token: other.token });
+    const del = await api(t.app, {
+      method: 'DELETE',
+      url: `/settings/calendario/rooms/${room.id}`,
+      token: other.token,
+    });
     expect(del.status).toBe(404);
     expect(await storedRows(owner.studioId)).toEqual(before);
     expect((await getSettings(other)).calendario.rooms).toEqual([]);
@@ -208,10 +292,24 @@ describe('calendar resources', () => {
   it('refuses a resource without a name, with the Italian field message, and writes nothing', async () => {
     const owner = await createStudioOwner(t.app);
     const before = await storedRows(owner.studioId);
-    const res = await api(t.app, { method: 'POST', url: '/settings/calendario/rooms', token: owner.token, body: { name: '   ' } });
+    const res = await api(t.app, {
+      method: 'POST',
+      url: '/settings/calendario/rooms',
+      token: owner.token,
+      body: { name: '   ' },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'ERROR', answer: fieldMessages.required, fields: { name: fieldMessages.required } });
-    const tooLong = await api(t.app, { method: 'POST', url: '/settings/calendario/rooms', token: owner.token, body: { name: 'x'.repeat(101) } });
+    expect(res.body).toMatchObject({
+      code: 'ERROR',
+      answer: fieldMessages.required,
+      fields: { name: fieldMessages.required },
+    });
+    const tooLong = await api(t.app, {
+      method: 'POST',
+      url: '/settings/calendario/rooms',
+      token: owner.token,
+      body: { name: 'x'.repeat(101) },
+    });
     expect(tooLong.body.fields).toEqual({ name: fieldMessages.tooLong(100) });
     expect(await storedRows(owner.studioId)).toEqual(before);
   });
@@ -228,10 +326,22 @@ describe('sezionali', () => {
     });
     expect(first.status).toBe(200);
     expect(first.body.answer).toBe(settingsMessages.sezionaleSaved);
-    expect(first.body.response?.sezionali).toEqual([{ name: 'A', active: true, documentTypes: ['TD_01', 'NOTA_DI_CREDITO'] }]);
+    expect(first.body.response?.sezionali).toEqual([
+      { name: 'A', active: true, documentTypes: ['TD_01', 'NOTA_DI_CREDITO'] },
+    ]);
 
-    await apiOk(t.app, { method: 'PUT', url: '/settings/fatturazione/sezionali', token: owner.token, body: { name: 'A', active: false, documentTypes: [] } });
-    await apiOk(t.app, { method: 'PUT', url: '/settings/fatturazione/sezionali', token: owner.token, body: { name: 'B/2025', active: true, documentTypes: ['PROFORMA'] } });
+    await apiOk(t.app, {
+      method: 'PUT',
+      url: '/settings/fatturazione/sezionali',
+      token: owner.token,
+      body: { name: 'A', active: false, documentTypes: [] },
+    });
+    await apiOk(t.app, {
+      method: 'PUT',
+      url: '/settings/fatturazione/sezionali',
+      token: owner.token,
+      body: { name: 'B/2025', active: true, documentTypes: ['PROFORMA'] },
+    });
     expect((await getSettings(owner)).sezionali).toEqual([
       { name: 'A', active: false, documentTypes: [] },
       { name: 'B/2025', active: true, documentTypes: ['PROFORMA'] },
@@ -242,10 +352,23 @@ describe('sezionali', () => {
 
   it('refuses a sezionale name with spaces or symbols, in Italian, and writes nothing', async () => {
     const owner = await createStudioOwner(t.app);
-    const res = await api(t.app, { method: 'PUT', url: '/settings/fatturazione/sezionali', token: owner.token, body: { name: 'A B!', documentTypes: ['TD_01'] } });
+    const res = await api(t.app, {
+      method: 'PUT',
+      url: '/settings/fatturazione/sezionali',
+      token: owner.token,
+      body: { name: 'A B!', documentTypes: ['TD_01'] },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ answer: settingsMessages.sezionaleInvalid, fields: { name: settingsMessages.sezionaleInvalid } });
-    const badType = await api(t.app, { method: 'PUT', url: '/settings/fatturazione/sezionali', token: owner.token, body: { name: 'A', documentTypes: ['SCONTRINO'] } });
+    expect(res.body).toMatchObject({
+      answer: settingsMessages.sezionaleInvalid,
+      fields: { name: settingsMessages.sezionaleInvalid },
+    });
+    const badType = await api(t.app, {
+      method: 'PUT',
+      url: '/settings/fatturazione/sezionali',
+      token: owner.token,
+      body: { name: 'A', documentTypes: ['SCONTRINO'] },
+    });
     expect(badType.status).toBe(400);
     expect((await storedRows(owner.studioId)).sezionali).toEqual([]);
   });
@@ -254,13 +377,26 @@ describe('sezionali', () => {
 describe('passive invoicing', () => {
   it('is switched on and off by its own calls, and replacing fattura does not touch it', async () => {
     const owner = await createStudioOwner(t.app);
-    const on = await api<Settings>(t.app, { method: 'POST', url: '/settings/documento-contabile-passivo/enable', token: owner.token });
+    const on = await api<Settings>(t.app, {
+      method: 'POST',
+      url: '/settings/documento-contabile-passivo/enable',
+      token: owner.token,
+    });
     expect(on.status).toBe(200);
     expect(on.body.answer).toBe(settingsMessages.passiveInvoiceEnabled);
     expect(on.body.response?.passiveInvoiceEnabled).toBe(true);
-    await apiOk(t.app, { method: 'POST', url: '/settings', token: owner.token, body: { fattura: { passiveInvoiceEnabled: false } } });
+    await apiOk(t.app, {
+      method: 'POST',
+      url: '/settings',
+      token: owner.token,
+      body: { fattura: { passiveInvoiceEnabled: false } },
+    });
     expect((await getSettings(owner)).passiveInvoiceEnabled).toBe(true);
-    const off = await apiOk<Settings>(t.app, { method: 'POST', url: '/settings/documento-contabile-passivo/disable', token: owner.token });
+    const off = await apiOk<Settings>(t.app, {
+      method: 'POST',
+      url: '/settings/documento-contabile-passivo/disable',
+      token: owner.token,
+    });
     expect(off.passiveInvoiceEnabled).toBe(false);
   });
 });

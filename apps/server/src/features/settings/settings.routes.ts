@@ -1,7 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeSchema } from '@studiolo/domain/shared';
 import {
   calendarioSectionInputSchema,
   calendarResourceInputSchema,
@@ -15,6 +11,10 @@ import {
   settingsSections,
   sezionaleInputSchema,
 } from '@studiolo/domain/settings';
+import { envelopeSchema } from '@studiolo/domain/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
 import { ok } from '../../shared/envelope.ts';
@@ -29,59 +29,103 @@ const resourceEnvelope = { 200: envelopeSchema(calendarResourceSchema) };
 export const registerSettingsRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/settings', {
-    schema: { tags: ['settings'], querystring: z.object({ studioId: z.uuid().optional() }), response: settingsEnvelope },
-    config: { access: { permission: 'settings:read' } },
-  }, async (req) => ok(await settings.getSettings(deps, studioOf(req))));
-
-  app.post('/settings', {
-    schema: { tags: ['settings'], body: settingsInputSchema, response: settingsEnvelope },
-    config: { access: { permission: 'settings:write' } },
-  }, async (req) => ok(await settings.replaceSettings(deps, studioOf(req), req.body), settingsMessages.saved));
-
-  for (const section of settingsSections) {
-    app.patch(`/settings/${section}`, {
+  app.get(
+    '/settings',
+    {
       schema: {
         tags: ['settings'],
-        body: section === 'calendario' ? calendarioSectionInputSchema : settingsSectionInputSchema,
+        querystring: z.object({ studioId: z.uuid().optional() }),
         response: settingsEnvelope,
       },
+      config: { access: { permission: 'settings:read' } },
+    },
+    async (req) => ok(await settings.getSettings(deps, studioOf(req))),
+  );
+
+  app.post(
+    '/settings',
+    {
+      schema: { tags: ['settings'], body: settingsInputSchema, response: settingsEnvelope },
       config: { access: { permission: 'settings:write' } },
-    }, async (req) => ok(await settings.patchSection(deps, studioOf(req), section, req.body), settingsMessages.saved));
+    },
+    async (req) => ok(await settings.replaceSettings(deps, studioOf(req), req.body), settingsMessages.saved),
+  );
+
+  for (const section of settingsSections) {
+    app.patch(
+      `/settings/${section}`,
+      {
+        schema: {
+          tags: ['settings'],
+          body: section === 'calendario' ? calendarioSectionInputSchema : settingsSectionInputSchema,
+          response: settingsEnvelope,
+        },
+        config: { access: { permission: 'settings:write' } },
+      },
+      async (req) => ok(await settings.patchSection(deps, studioOf(req), section, req.body), settingsMessages.saved),
+    );
   }
 
   for (const kind of calendarResourceKinds) {
-    app.post(`/settings/calendario/${kind}`, {
-      schema: { tags: ['settings'], body: calendarResourceInputSchema, response: resourceEnvelope },
-      config: { access: { permission: 'settings:write' } },
-    }, async (req) => ok(await settings.createResource(deps, studioOf(req), kind, req.body), settingsMessages.resourceSaved));
+    app.post(
+      `/settings/calendario/${kind}`,
+      {
+        schema: { tags: ['settings'], body: calendarResourceInputSchema, response: resourceEnvelope },
+        config: { access: { permission: 'settings:write' } },
+      },
+      async (req) =>
+        ok(await settings.createResource(deps, studioOf(req), kind, req.body), settingsMessages.resourceSaved),
+    );
 
-    app.patch(`/settings/calendario/${kind}/:id`, {
-      schema: { tags: ['settings'], params: idParams, body: calendarResourcePatchSchema, response: resourceEnvelope },
-      config: { access: { permission: 'settings:write', tenant: resourceTenant } },
-    }, async (req) => ok(await settings.updateResource(deps, studioOf(req), req.params.id, req.body), settingsMessages.resourceSaved));
+    app.patch(
+      `/settings/calendario/${kind}/:id`,
+      {
+        schema: { tags: ['settings'], params: idParams, body: calendarResourcePatchSchema, response: resourceEnvelope },
+        config: { access: { permission: 'settings:write', tenant: resourceTenant } },
+      },
+      async (req) =>
+        ok(await settings.updateResource(deps, studioOf(req), req.params.id, req.body), settingsMessages.resourceSaved),
+    );
 
-    app.delete(`/settings/calendario/${kind}/:id`, {
-      schema: { tags: ['settings'], params: idParams, response: { 200: envelopeSchema(z.null()) } },
-      config: { access: { permission: 'settings:write', tenant: resourceTenant } },
-    }, async (req) => {
-      await settings.deleteResource(deps, studioOf(req), req.params.id);
-      return ok(null, settingsMessages.resourceDeleted);
-    });
+    app.delete(
+      `/settings/calendario/${kind}/:id`,
+      {
+        schema: { tags: ['settings'], params: idParams, response: { 200: envelopeSchema(z.null()) } },
+        config: { access: { permission: 'settings:write', tenant: resourceTenant } },
+      },
+      async (req) => {
+        await settings.deleteResource(deps, studioOf(req), req.params.id);
+        return ok(null, settingsMessages.resourceDeleted);
+      },
+    );
   }
 
-  app.put('/settings/fatturazione/sezionali', {
-    schema: { tags: ['settings'], body: sezionaleInputSchema, response: settingsEnvelope },
-    config: { access: { permission: 'settings:write' } },
-  }, async (req) => ok(await settings.upsertSezionale(deps, studioOf(req), req.body), settingsMessages.sezionaleSaved));
+  app.put(
+    '/settings/fatturazione/sezionali',
+    {
+      schema: { tags: ['settings'], body: sezionaleInputSchema, response: settingsEnvelope },
+      config: { access: { permission: 'settings:write' } },
+    },
+    async (req) => ok(await settings.upsertSezionale(deps, studioOf(req), req.body), settingsMessages.sezionaleSaved),
+  );
 
-  app.post('/settings/documento-contabile-passivo/enable', {
-    schema: { tags: ['settings'], response: settingsEnvelope },
-    config: { access: { permission: 'settings:write' } },
-  }, async (req) => ok(await settings.setPassiveInvoice(deps, studioOf(req), true), settingsMessages.passiveInvoiceEnabled));
+  app.post(
+    '/settings/documento-contabile-passivo/enable',
+    {
+      schema: { tags: ['settings'], response: settingsEnvelope },
+      config: { access: { permission: 'settings:write' } },
+    },
+    async (req) =>
+      ok(await settings.setPassiveInvoice(deps, studioOf(req), true), settingsMessages.passiveInvoiceEnabled),
+  );
 
-  app.post('/settings/documento-contabile-passivo/disable', {
-    schema: { tags: ['settings'], response: settingsEnvelope },
-    config: { access: { permission: 'settings:write' } },
-  }, async (req) => ok(await settings.setPassiveInvoice(deps, studioOf(req), false), settingsMessages.passiveInvoiceDisabled));
+  app.post(
+    '/settings/documento-contabile-passivo/disable',
+    {
+      schema: { tags: ['settings'], response: settingsEnvelope },
+      config: { access: { permission: 'settings:write' } },
+    },
+    async (req) =>
+      ok(await settings.setPassiveInvoice(deps, studioOf(req), false), settingsMessages.passiveInvoiceDisabled),
+  );
 };

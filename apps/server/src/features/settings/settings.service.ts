@@ -1,21 +1,21 @@
 import {
   type CalendarResourceKind,
   type CalendarResourcePatch,
+  documentTypes,
   type Settings,
   type SettingsInput,
   type SettingsSection,
   type Sezionale,
-  documentTypes,
   settingsMessages,
   settingsSectionMaxChars,
   settingsSections,
 } from '@studiolo/domain/settings';
-import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { invalidField, notFound } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
-import { type CalendarResourceRow, settingsRepository, type SezionaleRow } from './settings.repository.ts';
+import { type CalendarResourceRow, type SezionaleRow, settingsRepository } from './settings.repository.ts';
 
 /**
  * Where passive invoicing's switch is kept: a section row of its own rather than a key inside fattura,
@@ -44,7 +44,9 @@ const toSezionale = (row: SezionaleRow) => ({
  * and sorted (jsonb keeps its own key order).
  */
 const changedKeys = (section: string, before: SectionData, after: SectionData) =>
-  [...new Set([...changedFieldNames(before, after), ...changedFieldNames(after, before)])].sort().map((k) => `${section}.${k}`);
+  [...new Set([...changedFieldNames(before, after), ...changedFieldNames(after, before)])]
+    .sort()
+    .map((k) => `${section}.${k}`);
 
 /** The studio's settings as GET /settings answers them: each section's stored JSON, or {} when never saved. */
 export const readSettings = async (db: DbOrTx, ctx: StudioContext): Promise<Settings> => {
@@ -119,7 +121,12 @@ export const createResource = (
       description: input.description || null,
       active: input.active,
     });
-    await recordAudit(tx, ctx, { action: 'settings.calendar-resource.create', entityType: 'calendar-resource', entityId: row.id, detail: kind });
+    await recordAudit(tx, ctx, {
+      action: 'settings.calendar-resource.create',
+      entityType: 'calendar-resource',
+      entityId: row.id,
+      detail: kind,
+    });
     return toResource(row);
   });
 
@@ -151,7 +158,11 @@ export const deleteResource = (deps: AppDeps, ctx: StudioContext, id: string) =>
   deps.db.transaction(async (tx) => {
     const deleted = await settingsRepository.deleteResource(tx, ctx, id);
     if (deleted.length === 0) throw notFound();
-    await recordAudit(tx, ctx, { action: 'settings.calendar-resource.delete', entityType: 'calendar-resource', entityId: id });
+    await recordAudit(tx, ctx, {
+      action: 'settings.calendar-resource.delete',
+      entityType: 'calendar-resource',
+      entityId: id,
+    });
   });
 
 /** PUT /settings/fatturazione/sezionali: creates the sezionale, or updates the one of the same name. */
@@ -171,7 +182,11 @@ export const upsertSezionale = (deps: AppDeps, ctx: StudioContext, input: Sezion
       });
     } else {
       const created = await settingsRepository.insertSezionale(tx, ctx, { name: input.name, ...values });
-      await recordAudit(tx, ctx, { action: 'settings.sezionale.create', entityType: 'sezionale', entityId: created.id });
+      await recordAudit(tx, ctx, {
+        action: 'settings.sezionale.create',
+        entityType: 'sezionale',
+        entityId: created.id,
+      });
     }
     return readSettings(tx, ctx);
   });

@@ -12,15 +12,30 @@ export const staffRepository = {
     db.select().from(studioMembers).where(inStudio(ctx)).orderBy(asc(studioMembers.createdAt)),
 
   findById: (db: DbOrTx, ctx: StudioContext, id: string) =>
-    db.select().from(studioMembers).where(and(inStudio(ctx), eq(studioMembers.id, id))).then((r) => r[0] ?? null),
+    db
+      .select()
+      .from(studioMembers)
+      .where(and(inStudio(ctx), eq(studioMembers.id, id)))
+      .then((r) => r[0] ?? null),
 
   findByEmail: (db: DbOrTx, ctx: StudioContext, email: string) =>
-    db.select().from(studioMembers).where(and(inStudio(ctx), eq(studioMembers.email, email))).then((r) => r[0] ?? null),
+    db
+      .select()
+      .from(studioMembers)
+      .where(and(inStudio(ctx), eq(studioMembers.email, email)))
+      .then((r) => r[0] ?? null),
 
   insertInvite: (
     db: DbOrTx,
     ctx: StudioContext,
-    row: { email: string; name: string; lastname: string; role: string; avatarColor: string | null; inviteTokenHash: string },
+    row: {
+      email: string;
+      name: string;
+      lastname: string;
+      role: string;
+      avatarColor: string | null;
+      inviteTokenHash: string;
+    },
   ) =>
     db
       .insert(studioMembers)
@@ -29,7 +44,12 @@ export const staffRepository = {
       .returning()
       .then((r) => r[0] ?? null),
 
-  update: (db: DbOrTx, ctx: StudioContext, id: string, patch: Partial<Pick<StaffRow, 'name' | 'lastname' | 'role' | 'avatarColor' | 'inviteTokenHash' | 'invitedAt'>>) =>
+  update: (
+    db: DbOrTx,
+    ctx: StudioContext,
+    id: string,
+    patch: Partial<Pick<StaffRow, 'name' | 'lastname' | 'role' | 'avatarColor' | 'inviteTokenHash' | 'invitedAt'>>,
+  ) =>
     db
       .update(studioMembers)
       .set({ ...patch, updatedAt: new Date() })
@@ -38,11 +58,19 @@ export const staffRepository = {
       .then((r) => r[0] ?? null),
 
   delete: (db: DbOrTx, ctx: StudioContext, id: string) =>
-    db.delete(studioMembers).where(and(inStudio(ctx), eq(studioMembers.id, id))).returning({ id: studioMembers.id }),
+    db
+      .delete(studioMembers)
+      .where(and(inStudio(ctx), eq(studioMembers.id, id)))
+      .returning({ id: studioMembers.id }),
 
   studioName: (db: DbOrTx, ctx: StudioContext) =>
     db
-      .select({ nome: studios.nome, cognome: studios.cognome, ragioneSociale: studios.ragioneSociale, tipologiaPersona: studios.tipologiaPersona })
+      .select({
+        nome: studios.nome,
+        cognome: studios.cognome,
+        ragioneSociale: studios.ragioneSociale,
+        tipologiaPersona: studios.tipologiaPersona,
+      })
       .from(studios)
       .where(eq(studios.id, ctx.studioId))
       .then((r) => r[0] ?? null),
@@ -52,7 +80,11 @@ export const staffRepository = {
    * and the caller still checks that the invited e-mail is the signed-in user's.
    */
   unsafeFindByInviteHash: (db: DbOrTx, inviteTokenHash: string) =>
-    db.select().from(studioMembers).where(eq(studioMembers.inviteTokenHash, inviteTokenHash)).then((r) => r[0] ?? null),
+    db
+      .select()
+      .from(studioMembers)
+      .where(eq(studioMembers.inviteTokenHash, inviteTokenHash))
+      .then((r) => r[0] ?? null),
 
   /** unsafe: links the invited member found by its token to the user who accepted it. */
   unsafeAcceptInvite: (db: DbOrTx, memberId: string, userId: string) =>

@@ -1,9 +1,15 @@
+import { currentUserSchema } from '@studiolo/domain/auth';
+import { envelopeSchema } from '@studiolo/domain/shared';
+import {
+  acceptInviteInputSchema,
+  staffInviteInputSchema,
+  staffMemberSchema,
+  staffMessages,
+  staffUpdateInputSchema,
+} from '@studiolo/domain/staff';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUserSchema } from '@studiolo/domain/auth';
-import { envelopeSchema } from '@studiolo/domain/shared';
-import { acceptInviteInputSchema, staffInviteInputSchema, staffMemberSchema, staffMessages, staffUpdateInputSchema } from '@studiolo/domain/staff';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf, userOf } from '../../plugins/auth-context.ts';
 import { ok } from '../../shared/envelope.ts';
@@ -18,41 +24,74 @@ export const registerStaffRoutes = (fastify: FastifyInstance, deps: AppDeps) => 
   const invitedMessage = () =>
     deps.mailer.transportKind === 'local-outbox' ? staffMessages.invitedLocalOutbox : staffMessages.invited;
 
-  app.get('/staff', {
-    schema: { tags: ['staff'], querystring: z.object({ studioId: z.uuid().optional() }), response: { 200: envelopeSchema(z.array(staffMemberSchema)) } },
-    config: { access: { permission: 'staff:read' } },
-  }, async (req) => ok(await staff.listStaff(deps, studioOf(req))));
+  app.get(
+    '/staff',
+    {
+      schema: {
+        tags: ['staff'],
+        querystring: z.object({ studioId: z.uuid().optional() }),
+        response: { 200: envelopeSchema(z.array(staffMemberSchema)) },
+      },
+      config: { access: { permission: 'staff:read' } },
+    },
+    async (req) => ok(await staff.listStaff(deps, studioOf(req))),
+  );
 
-  app.post('/staff', {
-    schema: { tags: ['staff'], body: staffInviteInputSchema, response: { 200: envelopeSchema(staffMemberSchema) } },
-    config: { access: { permission: 'staff:manage' } },
-  }, async (req) => ok(await staff.inviteStaff(deps, studioOf(req), req.body), invitedMessage()));
+  app.post(
+    '/staff',
+    {
+      schema: { tags: ['staff'], body: staffInviteInputSchema, response: { 200: envelopeSchema(staffMemberSchema) } },
+      config: { access: { permission: 'staff:manage' } },
+    },
+    async (req) => ok(await staff.inviteStaff(deps, studioOf(req), req.body), invitedMessage()),
+  );
 
-  app.put('/staff/:id', {
-    schema: { tags: ['staff'], params: idParams, body: staffUpdateInputSchema, response: { 200: envelopeSchema(staffMemberSchema) } },
-    config: { access: { permission: 'staff:manage', tenant: memberTenant } },
-  }, async (req) => ok(await staff.updateStaff(deps, studioOf(req), req.params.id, req.body), staffMessages.updated));
+  app.put(
+    '/staff/:id',
+    {
+      schema: {
+        tags: ['staff'],
+        params: idParams,
+        body: staffUpdateInputSchema,
+        response: { 200: envelopeSchema(staffMemberSchema) },
+      },
+      config: { access: { permission: 'staff:manage', tenant: memberTenant } },
+    },
+    async (req) => ok(await staff.updateStaff(deps, studioOf(req), req.params.id, req.body), staffMessages.updated),
+  );
 
-  app.delete('/staff/:id', {
-    schema: { tags: ['staff'], params: idParams, response: { 200: envelopeSchema(z.null()) } },
-    config: { access: { permission: 'staff:manage', tenant: memberTenant } },
-  }, async (req) => {
-    await staff.removeStaff(deps, studioOf(req), req.params.id);
-    return ok(null, staffMessages.removed);
-  });
+  app.delete(
+    '/staff/:id',
+    {
+      schema: { tags: ['staff'], params: idParams, response: { 200: envelopeSchema(z.null()) } },
+      config: { access: { permission: 'staff:manage', tenant: memberTenant } },
+    },
+    async (req) => {
+      await staff.removeStaff(deps, studioOf(req), req.params.id);
+      return ok(null, staffMessages.removed);
+    },
+  );
 
-  app.post('/staff/:id/invite', {
-    schema: { tags: ['staff'], params: idParams, response: { 200: envelopeSchema(staffMemberSchema) } },
-    config: { access: { permission: 'staff:manage', tenant: memberTenant } },
-  }, async (req) => ok(await staff.resendInvite(deps, studioOf(req), req.params.id), invitedMessage()));
+  app.post(
+    '/staff/:id/invite',
+    {
+      schema: { tags: ['staff'], params: idParams, response: { 200: envelopeSchema(staffMemberSchema) } },
+      config: { access: { permission: 'staff:manage', tenant: memberTenant } },
+    },
+    async (req) => ok(await staff.resendInvite(deps, studioOf(req), req.params.id), invitedMessage()),
+  );
 
-  app.post('/staff/invitations/accept', {
-    schema: { tags: ['staff'], body: acceptInviteInputSchema, response: { 200: envelopeSchema(currentUserSchema) } },
-    config: { access: { user: true } },
-  }, async (req) => {
-    const user = userOf(req);
-    const studioId = await deps.db.transaction((tx) => staff.acceptInvite(tx, user, req.body.token));
-    await switchCurrentStudio(deps, user, studioId);
-    return ok(await getCurrentUser(deps, user), staffMessages.inviteAccepted);
-  });
+  app.post(
+    '/staff/invitations/accept',
+    {
+      schema: { tags: ['staff'], body: acceptInviteInputSchema, response: { 200: envelopeSchema(currentUserSchema) } },
+      config: { access: { user: true } },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const studioId = await deps.db.transaction((tx) => staff.acceptInvite(tx, user, req.body.token));
+      await switchCurrentStudio(deps, user, studioId);
+      return ok(await getCurrentUser(deps, user), staffMessages.inviteAccepted);
+    },
+  );
 };

@@ -1,14 +1,14 @@
-import type { StaffInviteInput, StaffMember } from '@studiolo/domain/staff';
-import { staffMessages } from '@studiolo/domain/staff';
 import { authMessages } from '@studiolo/domain/auth';
 import type { Role } from '@studiolo/domain/shared';
-import type { AppDeps } from '../../deps.ts';
+import type { StaffInviteInput, StaffMember } from '@studiolo/domain/staff';
+import { staffMessages } from '@studiolo/domain/staff';
 import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
 import type { StudioContext, UserContext } from '../../shared/studio-context.ts';
 import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
 import { hashLinkToken, newLinkToken } from '../auth/tokens.ts';
-import { staffRepository, type StaffRow } from './staff.repository.ts';
+import { type StaffRow, staffRepository } from './staff.repository.ts';
 
 export const toStaffMember = (row: StaffRow): StaffMember => ({
   id: row.id,
@@ -99,7 +99,12 @@ export const updateStaff = async (
     });
     if (!after) throw notFound();
     const fields = changedFieldNames(toStaffMember(before), toStaffMember(after));
-    await recordAudit(tx, ctx, { action: 'staff.update', entityType: 'staff-member', entityId: id, changedFields: fields });
+    await recordAudit(tx, ctx, {
+      action: 'staff.update',
+      entityType: 'staff-member',
+      entityId: id,
+      changedFields: fields,
+    });
     return toStaffMember(after);
   });
 
@@ -121,6 +126,10 @@ export const acceptInvite = async (db: DbOrTx, who: UserContext, token: string):
   if (!member || member.userId || member.email !== who.email) throw invalidField('token', authMessages.inviteInvalid);
   const accepted = await staffRepository.unsafeAcceptInvite(db, member.id, who.userId);
   if (!accepted) throw invalidField('token', authMessages.inviteInvalid);
-  await recordAudit(db, { ...who, studioId: member.studioId }, { action: 'staff.join', entityType: 'staff-member', entityId: member.id });
+  await recordAudit(
+    db,
+    { ...who, studioId: member.studioId },
+    { action: 'staff.join', entityType: 'staff-member', entityId: member.id },
+  );
   return member.studioId;
 };

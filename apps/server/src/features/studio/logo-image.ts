@@ -1,5 +1,5 @@
-import sharp, { type Metadata } from 'sharp';
 import { imageCompression } from '@studiolo/domain/shared';
+import sharp, { type Metadata } from 'sharp';
 
 export type PreparedImage = { bytes: Buffer; contentType: 'image/png' | 'image/jpeg'; extension: 'png' | 'jpg' };
 
@@ -24,9 +24,12 @@ export const prepareLogo = async (input: Buffer): Promise<PreparedImage | null> 
       ? { bytes: input, contentType: 'image/png', extension: 'png' }
       : { bytes: input, contentType: 'image/jpeg', extension: 'jpg' };
   }
-  const base = sharp(input)
-    .rotate()
-    .resize({ width: imageCompression.maxSidePx, height: imageCompression.maxSidePx, fit: 'inside', withoutEnlargement: true });
+  const base = sharp(input).rotate().resize({
+    width: imageCompression.maxSidePx,
+    height: imageCompression.maxSidePx,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
   let best: Buffer | null = null;
   for (const quality of [90, 80, 70, 60, 50, 40, 30]) {
     best = hasAlpha

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { StudioData } from '@studiolo/domain/studio';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, calendars, studioMembers, studios, users } from '../../db/schema/index.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
@@ -25,11 +25,19 @@ const columnsOf = (s: StudioData) => ({
 export const studioRepository = {
   /** SECURITY: the studio is always the context's own; no id from the request reaches this query. */
   findCurrent: (db: DbOrTx, ctx: StudioContext) =>
-    db.select().from(studios).where(eq(studios.id, ctx.studioId)).then((r) => r[0] ?? null),
+    db
+      .select()
+      .from(studios)
+      .where(eq(studios.id, ctx.studioId))
+      .then((r) => r[0] ?? null),
 
   /** Creates the tenant itself (on-boarding): the new id becomes the studio_id of everything it owns. */
   insert: (db: DbOrTx, data: StudioData) =>
-    db.insert(studios).values(columnsOf(data)).returning().then((r) => r[0] as StudioRow),
+    db
+      .insert(studios)
+      .values(columnsOf(data))
+      .returning()
+      .then((r) => r[0] as StudioRow),
 
   update: (db: DbOrTx, ctx: StudioContext, data: StudioData) =>
     db
@@ -56,7 +64,11 @@ export const studioRepository = {
       .then((r) => r[0] ?? null),
 
   /** The owner's membership in a studio they just created (studio id from the row just inserted). */
-  insertOwner: (db: DbOrTx, studioId: string, owner: { userId: string; email: string; nome: string; cognome: string; avatarColor: string | null }) =>
+  insertOwner: (
+    db: DbOrTx,
+    studioId: string,
+    owner: { userId: string; email: string; nome: string; cognome: string; avatarColor: string | null },
+  ) =>
     db.insert(studioMembers).values({
       studioId,
       userId: owner.userId,
@@ -70,18 +82,29 @@ export const studioRepository = {
 
   /** spec part 1 §4: a studio without a calendar gets "Calendario principale". */
   insertDefaultCalendarIfNone: async (db: DbOrTx, studioId: string, summary: string, description: string) => {
-    const existing = await db.select({ id: calendars.id }).from(calendars).where(eq(calendars.studioId, studioId)).limit(1);
+    const existing = await db
+      .select({ id: calendars.id })
+      .from(calendars)
+      .where(eq(calendars.studioId, studioId))
+      .limit(1);
     if (existing.length === 0) await db.insert(calendars).values({ studioId, summary, description });
   },
 
   setCurrentStudio: (db: DbOrTx, userId: string, studioId: string) =>
     db.update(users).set({ currentStudioId: studioId, updatedAt: new Date() }).where(eq(users.id, userId)),
 
-  countMemberships: (db: DbOrTx, userId: string) =>
-    db.$count(studioMembers, eq(studioMembers.userId, userId)),
+  countMemberships: (db: DbOrTx, userId: string) => db.$count(studioMembers, eq(studioMembers.userId, userId)),
 
-  insertAsset: (db: DbOrTx, ctx: StudioContext, row: { kind: string; fileName: string; contentType: string; sizeBytes: number; storageKey: string }) =>
-    db.insert(assets).values({ ...row, studioId: ctx.studioId }).returning().then((r) => r[0] as typeof assets.$inferSelect),
+  insertAsset: (
+    db: DbOrTx,
+    ctx: StudioContext,
+    row: { kind: string; fileName: string; contentType: string; sizeBytes: number; storageKey: string },
+  ) =>
+    db
+      .insert(assets)
+      .values({ ...row, studioId: ctx.studioId })
+      .returning()
+      .then((r) => r[0] as typeof assets.$inferSelect),
 
   /** unsafe: logos are public by their unguessable id (they are printed on every invoice); only kind 'logo'. */
   unsafeFindPublicLogo: (db: DbOrTx, assetId: string) =>

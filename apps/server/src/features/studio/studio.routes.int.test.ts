@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anagraficaMessages } from '@studiolo/domain/anagrafica';
 import { studioMessages } from '@studiolo/domain/studio';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { validStudioInput } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import { multipartFile } from '../../../test/helpers/multipart.ts';
-import { validStudioInput } from '../../../test/helpers/factories.ts';
 
 let t: TestApp;
 let owner: TestStudioUser;
@@ -27,15 +27,27 @@ const upload = async (fileName: string, contentType: string, bytes: Buffer) => {
     headers: { authorization: `Bearer ${owner.token}`, 'content-type': file.contentType },
     payload: file.payload,
   });
-  return { status: res.statusCode, body: res.json() as { code: string; answer: string; response: { logo: { assetUrl: string } } } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { code: string; answer: string; response: { logo: { assetUrl: string } } },
+  };
 };
 
 describe('studio data', () => {
   it('reads back what on-boarding saved, with the tax code upper-cased', async () => {
     const input = validStudioInput({ codiceFiscale: 'rssmra85t10a562s' });
-    const saved = await apiOk<{ codiceFiscale: string; residenza: { provincia: string } }>(t.app, { method: 'PUT', url: '/studio', token: owner.token, body: input });
+    const saved = await apiOk<{ codiceFiscale: string; residenza: { provincia: string } }>(t.app, {
+      method: 'PUT',
+      url: '/studio',
+      token: owner.token,
+      body: input,
+    });
     expect(saved.codiceFiscale).toBe('RSSMRA85T10A562S');
-    const read = await apiOk<{ professione: string; tassazione: { regimeFiscale: string } }>(t.app, { method: 'GET', url: '/studio', token: owner.token });
+    const read = await apiOk<{ professione: string; tassazione: { regimeFiscale: string } }>(t.app, {
+      method: 'GET',
+      url: '/studio',
+      token: owner.token,
+    });
     expect(read.professione).toBe('Fisioterapista');
     expect(read.tassazione.regimeFiscale).toBe('RF_19');
   });
@@ -68,14 +80,23 @@ describe('studio data', () => {
   });
 
   it('requires the company name, not a person name, for a GIURIDICA studio', async () => {
-    const res = await api(t.app, { method: 'PUT', url: '/studio', token: owner.token, body: validStudioInput({ tipologiaPersona: 'GIURIDICA', nome: null, cognome: null, ragioneSociale: null }) });
+    const res = await api(t.app, {
+      method: 'PUT',
+      url: '/studio',
+      token: owner.token,
+      body: validStudioInput({ tipologiaPersona: 'GIURIDICA', nome: null, cognome: null, ragioneSociale: null }),
+    });
     expect(res.body.fields).toEqual({ ragioneSociale: anagraficaMessages.required });
   });
 });
 
 describe('logo upload', () => {
   it('keeps a small PNG as it is and serves it at the studio logo URL', async () => {
-    const png = await sharp({ create: { width: 300, height: 120, channels: 4, background: { r: 30, g: 136, b: 229, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 300, height: 120, channels: 4, background: { r: 30, g: 136, b: 229, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const res = await upload('Logo Studio.png', 'image/png', png);
     expect(res.status).toBe(200);
     expect(res.body.answer).toBe(studioMessages.logoUpdated);
@@ -88,7 +109,9 @@ describe('logo upload', () => {
   it('reduces a photo of 1 MB or more to about 1 MB and at most 1920 px on the longer side', async () => {
     // random noise hardly compresses: a 3000x2000 JPEG of it weighs over 2 MB
     const noise = randomBytes(3000 * 2000 * 3);
-    const big = await sharp(noise, { raw: { width: 3000, height: 2000, channels: 3 } }).jpeg({ quality: 50 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: 3000, height: 2000, channels: 3 } })
+      .jpeg({ quality: 50 })
+      .toBuffer();
     expect(big.length).toBeGreaterThanOrEqual(1_048_576);
     const res = await upload('foto.jpg', 'image/jpeg', big);
     expect(res.status).toBe(200);
@@ -99,16 +122,27 @@ describe('logo upload', () => {
   });
 
   it('refuses a file that is not an image with 415 and keeps the previous logo', async () => {
-    const before = await apiOk<{ logo: { assetUrl: string } }>(t.app, { method: 'GET', url: '/studio', token: owner.token });
+    const before = await apiOk<{ logo: { assetUrl: string } }>(t.app, {
+      method: 'GET',
+      url: '/studio',
+      token: owner.token,
+    });
     const res = await upload('fattura.pdf', 'application/pdf', Buffer.from('%PDF-1.7 not really'));
     expect(res.status).toBe(415);
     expect(res.body.answer).toBe(studioMessages.logoNotImage);
-    const after = await apiOk<{ logo: { assetUrl: string } }>(t.app, { method: 'GET', url: '/studio', token: owner.token });
+    const after = await apiOk<{ logo: { assetUrl: string } }>(t.app, {
+      method: 'GET',
+      url: '/studio',
+      token: owner.token,
+    });
     expect(after.logo.assetUrl).toBe(before.logo.assetUrl);
   });
 
   it('answers 404 for a logo id that does not exist', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/app/api/public/logos/00000000-0000-4000-8000-000000000000' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/app/api/public/logos/00000000-0000-4000-8000-000000000000',
+    });
     expect(res.statusCode).toBe(404);
   });
 });

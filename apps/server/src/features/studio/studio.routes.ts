@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeSchema, httpMessages } from '@studiolo/domain/shared';
 import {
   initialSetupInputSchema,
@@ -9,6 +6,9 @@ import {
   studioSchema,
   studioSecurityInputSchema,
 } from '@studiolo/domain/studio';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf, userOf } from '../../plugins/auth-context.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -20,51 +20,93 @@ const studioEnvelope = { 200: envelopeSchema(studioSchema) };
 export const registerStudioRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/studio', {
-    schema: { tags: ['studio'], querystring: z.object({ studioId: z.uuid().optional() }), response: studioEnvelope },
-    config: { access: { permission: 'studio:read' } },
-  }, async (req) => ok(await studio.getStudio(deps, studioOf(req))));
+  app.get(
+    '/studio',
+    {
+      schema: { tags: ['studio'], querystring: z.object({ studioId: z.uuid().optional() }), response: studioEnvelope },
+      config: { access: { permission: 'studio:read' } },
+    },
+    async (req) => ok(await studio.getStudio(deps, studioOf(req))),
+  );
 
-  app.put('/studio', {
-    schema: { tags: ['studio'], body: studioInputSchema, response: studioEnvelope },
-    config: { access: { permission: 'studio:write' } },
-  }, async (req) => ok(await studio.updateStudio(deps, studioOf(req), req.body), studioMessages.updated));
+  app.put(
+    '/studio',
+    {
+      schema: { tags: ['studio'], body: studioInputSchema, response: studioEnvelope },
+      config: { access: { permission: 'studio:write' } },
+    },
+    async (req) => ok(await studio.updateStudio(deps, studioOf(req), req.body), studioMessages.updated),
+  );
 
-  app.post('/studio', {
-    schema: { tags: ['studio'], body: studioInputSchema, response: studioEnvelope },
-    config: { access: { user: true } },
-  }, async (req) => ok(await studio.createStudio(deps, userOf(req), req.body, { firstOnly: false }), studioMessages.created));
+  app.post(
+    '/studio',
+    {
+      schema: { tags: ['studio'], body: studioInputSchema, response: studioEnvelope },
+      config: { access: { user: true } },
+    },
+    async (req) =>
+      ok(await studio.createStudio(deps, userOf(req), req.body, { firstOnly: false }), studioMessages.created),
+  );
 
-  app.post('/studio/initial-setup', {
-    schema: { tags: ['studio'], body: initialSetupInputSchema, response: studioEnvelope },
-    config: { access: { user: true } },
-  }, async (req) =>
-    ok(
-      await studio.createStudio(deps, userOf(req), req.body.studio, { avatarColor: req.body.avatarColor ?? null, firstOnly: true }),
-      studioMessages.created,
-    ));
+  app.post(
+    '/studio/initial-setup',
+    {
+      schema: { tags: ['studio'], body: initialSetupInputSchema, response: studioEnvelope },
+      config: { access: { user: true } },
+    },
+    async (req) =>
+      ok(
+        await studio.createStudio(deps, userOf(req), req.body.studio, {
+          avatarColor: req.body.avatarColor ?? null,
+          firstOnly: true,
+        }),
+        studioMessages.created,
+      ),
+  );
 
-  app.put('/studio/security', {
-    schema: { tags: ['studio'], body: studioSecurityInputSchema, response: studioEnvelope },
-    config: { access: { permission: 'staff:manage' } },
-  }, async (req) => ok(await studio.updateStudioSecurity(deps, studioOf(req), req.body.requireStaffTwoFactor), studioMessages.updated));
+  app.put(
+    '/studio/security',
+    {
+      schema: { tags: ['studio'], body: studioSecurityInputSchema, response: studioEnvelope },
+      config: { access: { permission: 'staff:manage' } },
+    },
+    async (req) =>
+      ok(
+        await studio.updateStudioSecurity(deps, studioOf(req), req.body.requireStaffTwoFactor),
+        studioMessages.updated,
+      ),
+  );
 
-  app.post('/studio/logo', {
-    schema: { tags: ['studio'], consumes: ['multipart/form-data'], response: studioEnvelope },
-    config: { access: { permission: 'studio:write' } },
-  }, async (req) => {
-    if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', httpMessages.unsupportedMediaType);
-    const file = await req.file({ limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
-    if (!file) throw new AppError('VALIDATION', studioMessages.logoNotImage);
-    const bytes = await file.toBuffer();
-    return ok(await studio.uploadLogo(deps, studioOf(req), { fileName: file.filename, bytes }), studioMessages.logoUpdated);
-  });
+  app.post(
+    '/studio/logo',
+    {
+      schema: { tags: ['studio'], consumes: ['multipart/form-data'], response: studioEnvelope },
+      config: { access: { permission: 'studio:write' } },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', httpMessages.unsupportedMediaType);
+      const file = await req.file({ limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+      if (!file) throw new AppError('VALIDATION', studioMessages.logoNotImage);
+      const bytes = await file.toBuffer();
+      return ok(
+        await studio.uploadLogo(deps, studioOf(req), { fileName: file.filename, bytes }),
+        studioMessages.logoUpdated,
+      );
+    },
+  );
 
-  app.get('/public/logos/:assetId', {
-    schema: { tags: ['studio'], params: z.object({ assetId: z.uuid() }) },
-    config: { access: { public: true } },
-  }, async (req, reply) => {
-    const logo = await studio.readPublicLogo(deps, req.params.assetId);
-    return reply.header('content-type', logo.contentType).header('cache-control', 'public, max-age=86400').send(logo.bytes);
-  });
+  app.get(
+    '/public/logos/:assetId',
+    {
+      schema: { tags: ['studio'], params: z.object({ assetId: z.uuid() }) },
+      config: { access: { public: true } },
+    },
+    async (req, reply) => {
+      const logo = await studio.readPublicLogo(deps, req.params.assetId);
+      return reply
+        .header('content-type', logo.contentType)
+        .header('cache-control', 'public, max-age=86400')
+        .send(logo.bytes);
+    },
+  );
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sanitizeFileName, imageCompressionError } from '@studiolo/domain/shared';
+import { imageCompressionError, sanitizeFileName } from '@studiolo/domain/shared';
 import { type Studio, type StudioData, studioMessages } from '@studiolo/domain/studio';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
@@ -7,7 +7,7 @@ import type { StudioContext, UserContext } from '../../shared/studio-context.ts'
 import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { prepareLogo } from './logo-image.ts';
-import { studioRepository, type StudioRow } from './studio.repository.ts';
+import { type StudioRow, studioRepository } from './studio.repository.ts';
 
 export const publicLogoPath = (assetId: string) => `/app/api/public/logos/${assetId}`;
 
@@ -87,7 +87,11 @@ export const createStudio = async (
       studioMessages.defaultCalendarDescription,
     );
     await studioRepository.setCurrentStudio(tx, user.id, studio.id);
-    await recordAudit(tx, { ...who, studioId: studio.id }, { action: 'studio.create', entityType: 'studio', entityId: studio.id });
+    await recordAudit(
+      tx,
+      { ...who, studioId: studio.id },
+      { action: 'studio.create', entityType: 'studio', entityId: studio.id },
+    );
     return toStudio(studio);
   });
 
@@ -110,7 +114,12 @@ export const updateStudioSecurity = async (deps: AppDeps, ctx: StudioContext, re
   deps.db.transaction(async (tx) => {
     const row = await studioRepository.setSecurity(tx, ctx, requireStaffTwoFactor);
     if (!row) throw notFound();
-    await recordAudit(tx, ctx, { action: 'studio.security', entityType: 'studio', entityId: ctx.studioId, changedFields: ['requireStaffTwoFactor'] });
+    await recordAudit(tx, ctx, {
+      action: 'studio.security',
+      entityType: 'studio',
+      entityId: ctx.studioId,
+      changedFields: ['requireStaffTwoFactor'],
+    });
     return toStudio(row);
   });
 

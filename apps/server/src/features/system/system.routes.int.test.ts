@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpMessages } from '@studiolo/domain/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { api } from '../../../test/helpers/http.ts';
 import { signUp } from '../../../test/helpers/login-as.ts';
@@ -23,7 +23,9 @@ describe('system routes', () => {
     const res = await t.app.inject({ method: 'GET', url: '/app/api/docs' });
     const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/app/api/user/login', '/app/api/studio', '/app/api/staff/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/app/api/user/login', '/app/api/studio', '/app/api/staff/{id}']),
+    );
     expect(doc.paths['/app/api/user/login']?.post?.requestBody).toBeTruthy();
   });
 
@@ -36,7 +38,10 @@ describe('system routes', () => {
   });
 
   it('tells the web app that mail stays in the local outbox when no SMTP is configured', async () => {
-    const res = await api<{ mailTransport: string; turnstileSiteKey: string | null }>(t.app, { method: 'GET', url: '/config' });
+    const res = await api<{ mailTransport: string; turnstileSiteKey: string | null }>(t.app, {
+      method: 'GET',
+      url: '/config',
+    });
     expect(res.body.response).toMatchObject({ mailTransport: 'local-outbox', turnstileSiteKey: null });
   });
 });

@@ -1,7 +1,7 @@
+import { envelopeSchema, supportEmailAddress } from '@studiolo/domain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, supportEmailAddress } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../shared/envelope.ts';
 
@@ -16,22 +16,30 @@ export const publicConfigSchema = z.object({
 export const registerSystemRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/health', {
-    schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } },
-    config: { access: { public: true }, rateLimit: false },
-  }, async () => {
-    await deps.db.execute('select 1');
-    return { status: 'ok' as const, database: deps.database.kind };
-  });
+  app.get(
+    '/health',
+    {
+      schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } },
+      config: { access: { public: true }, rateLimit: false },
+    },
+    async () => {
+      await deps.db.execute('select 1');
+      return { status: 'ok' as const, database: deps.database.kind };
+    },
+  );
 
-  app.get('/config', {
-    schema: { tags: ['system'], response: { 200: envelopeSchema(publicConfigSchema) } },
-    config: { access: { public: true } },
-  }, async () =>
-    ok({
-      turnstileSiteKey: deps.config.TURNSTILE_SECRET ? (deps.config.TURNSTILE_SITE_KEY ?? null) : null,
-      mailTransport: deps.mailTransport.kind,
-      supportEmail: supportEmailAddress,
-      database: deps.database.kind,
-    }));
+  app.get(
+    '/config',
+    {
+      schema: { tags: ['system'], response: { 200: envelopeSchema(publicConfigSchema) } },
+      config: { access: { public: true } },
+    },
+    async () =>
+      ok({
+        turnstileSiteKey: deps.config.TURNSTILE_SECRET ? (deps.config.TURNSTILE_SITE_KEY ?? null) : null,
+        mailTransport: deps.mailTransport.kind,
+        supportEmail: supportEmailAddress,
+        database: deps.database.kind,
+      }),
+  );
 };
