@@ -6,7 +6,7 @@ import { signup } from '../features/auth/auth.service.ts';
 import { inviteStaff } from '../features/staff/staff.service.ts';
 import { createStudio } from '../features/studio/studio.service.ts';
 import { noRequestMeta } from '../shared/request-meta.ts';
-import type { StudioContext, UserContext } from '../shared/studio-context.ts';
+import { type StudioContext, selfUserContext } from '../shared/studio-context.ts';
 import { users } from './schema/index.ts';
 
 export type DemoLogin = { email: string; password: string; created: boolean };
@@ -23,14 +23,7 @@ export const seedDemo = async (deps: AppDeps): Promise<DemoLogin> => {
   );
   const user = await authRepository.findUserByEmail(deps.db, demoLogin.email);
   if (!user) throw new Error('demo user not created');
-  const who: UserContext = {
-    userId: user.id,
-    email: user.email,
-    platformRole: null,
-    actorUserId: null,
-    actorEmail: null,
-    meta: noRequestMeta,
-  };
+  const who = selfUserContext(user, noRequestMeta);
   const studio = await createStudio(
     deps,
     who,

@@ -22,3 +22,13 @@ export type StudioContext = UserContext & {
   role: Role;
   memberId: string;
 };
+
+/** The context of a user acting for themselves, outside a request's auth hook (sign-up, seeding). */
+export const selfUserContext = (user: { id: string; email: string }, meta: RequestMeta): UserContext => ({
+  userId: user.id,
+  email: user.email,
+  platformRole: null,
+  actorUserId: null,
+  actorEmail: null,
+  meta,
+});

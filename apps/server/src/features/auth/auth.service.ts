@@ -10,7 +10,7 @@ import { type Role, roles, staffRoles, supportEmailAddress, tooManyRequestsMessa
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, unauthorized } from '../../shared/app-error.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
-import type { UserContext } from '../../shared/studio-context.ts';
+import { selfUserContext, type UserContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 // Sign-up from an invitation composes with the staff feature's acceptance rule.
 import { acceptInvite } from '../staff/staff.service.ts';
@@ -294,14 +294,7 @@ export const acceptInviteAfterSignup = async (
 ): Promise<LoginResponse> => {
   const user = await authRepository.findUserByEmail(deps.db, session.username);
   if (!user) throw unauthorized();
-  const who: UserContext = {
-    userId: user.id,
-    email: user.email,
-    platformRole: null,
-    actorUserId: null,
-    actorEmail: null,
-    meta,
-  };
+  const who = selfUserContext(user, meta);
   await deps.db.transaction(async (tx) => {
     const studioId = await acceptInvite(tx, who, token);
     await authRepository.updateUser(tx, user.id, { currentStudioId: studioId });
