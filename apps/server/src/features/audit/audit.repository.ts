@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
+import { inStudio } from '../../db/studio-scope.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
@@ -41,12 +42,7 @@ export const recordAudit = (db: DbOrTx, actor: AuditActor, entry: AuditEntry) =>
   });
 
 export const listAuditForStudio = (db: DbOrTx, ctx: StudioContext, limit: number) =>
-  db
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.studioId, ctx.studioId))
-    .orderBy(desc(auditEvents.occurredAt))
-    .limit(limit);
+  db.select().from(auditEvents).where(inStudio(auditEvents, ctx)).orderBy(desc(auditEvents.occurredAt)).limit(limit);
 
 /** Names of the top-level fields whose value differs (what the audit trail keeps instead of values). */
 export const changedFieldNames = (before: Record<string, unknown>, after: Record<string, unknown>): string[] =>

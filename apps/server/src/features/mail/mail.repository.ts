@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailMessages } from '../../db/schema/index.ts';
+import { inStudio } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type MailRow = typeof mailMessages.$inferSelect;
@@ -22,7 +23,7 @@ export const mailRepository = {
     db
       .select(listColumns)
       .from(mailMessages)
-      .where(eq(mailMessages.studioId, ctx.studioId))
+      .where(inStudio(mailMessages, ctx))
       .orderBy(desc(mailMessages.createdAt))
       .limit(limit),
 
@@ -30,7 +31,7 @@ export const mailRepository = {
     db
       .select()
       .from(mailMessages)
-      .where(and(eq(mailMessages.studioId, ctx.studioId), eq(mailMessages.id, id)))
+      .where(inStudio(mailMessages, ctx, eq(mailMessages.id, id)))
       .then((r) => r[0] ?? null),
 
   /** unsafe: every studio's mail, for the platform's support people (route limited to ROLE_ADMIN/ROLE_DEV). */

@@ -1,7 +1,8 @@
 import type { CalendarResourceKind } from '@studiolo/domain/settings';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { calendarResources, settingsSections, sezionali, studios } from '../../db/schema/index.ts';
+import { inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type CalendarResourceRow = typeof calendarResources.$inferSelect;
@@ -9,16 +10,15 @@ export type SezionaleRow = typeof sezionali.$inferSelect;
 type SectionData = Record<string, unknown>;
 
 const sectionOf = (ctx: StudioContext, section: string) =>
-  and(eq(settingsSections.studioId, ctx.studioId), eq(settingsSections.section, section));
-const resourceOf = (ctx: StudioContext, id: string) =>
-  and(eq(calendarResources.studioId, ctx.studioId), eq(calendarResources.id, id));
+  inStudio(settingsSections, ctx, eq(settingsSections.section, section));
+const resourceOf = (ctx: StudioContext, id: string) => inStudio(calendarResources, ctx, eq(calendarResources.id, id));
 
 export const settingsRepository = {
   listSections: (db: DbOrTx, ctx: StudioContext) =>
     db
       .select({ section: settingsSections.section, data: settingsSections.data })
       .from(settingsSections)
-      .where(eq(settingsSections.studioId, ctx.studioId)),
+      .where(inStudio(settingsSections, ctx)),
 
   /** Locks the section's row (when it exists) until the transaction ends, so that a merge reads what it changes. */
   findSectionForUpdate: (db: DbOrTx, ctx: StudioContext, section: string) =>
@@ -32,7 +32,7 @@ export const settingsRepository = {
   replaceSection: (db: DbOrTx, ctx: StudioContext, section: string, data: SectionData) =>
     db
       .insert(settingsSections)
-      .values({ studioId: ctx.studioId, section, data })
+      .values(ownedBy(ctx, { section, data }))
       .onConflictDoUpdate({
         target: [settingsSections.studioId, settingsSections.section],
         set: { data, updatedAt: new Date() },
@@ -44,7 +44,7 @@ export const settingsRepository = {
   mergeSection: (db: DbOrTx, ctx: StudioContext, section: string, data: SectionData) =>
     db
       .insert(settingsSections)
-      .values({ studioId: ctx.studioId, section, data })
+      .values(ownedBy(ctx, { section, data }))
       .onConflictDoUpdate({
         target: [settingsSections.studioId, settingsSections.section],
         set: { data: sql`${settingsSections.data} || excluded.data`, updatedAt: new Date() },
@@ -56,7 +56,7 @@ export const settingsRepository = {
     db
       .select()
       .from(calendarResources)
-      .where(eq(calendarResources.studioId, ctx.studioId))
+      .where(inStudio(calendarResources, ctx))
       .orderBy(asc(calendarResources.createdAt), asc(calendarResources.id)),
 
   insertResource: (
@@ -67,7 +67,7 @@ export const settingsRepository = {
   ) =>
     db
       .insert(calendarResources)
-      .values({ ...row, kind, studioId: ctx.studioId })
+      .values(ownedBy(ctx, { ...row, kind }))
       .returning()
       .then((r) => r[0] as CalendarResourceRow),
 
@@ -95,11 +95,7 @@ export const settingsRepository = {
     db.delete(calendarResources).where(resourceOf(ctx, id)).returning({ id: calendarResources.id }),
 
   listSezionali: (db: DbOrTx, ctx: StudioContext) =>
-    db
-      .select()
-      .from(sezionali)
-      .where(eq(sezionali.studioId, ctx.studioId))
-      .orderBy(asc(sezionali.createdAt), asc(sezionali.name)),
+    db.select().from(sezionali).where(inStudio(sezionali, ctx)).orderBy(asc(sezionali.createdAt), asc(sezionali.name)),
 
   /**
    * Serialises the studio's sezionali writes until the transaction ends: the table has no unique
@@ -112,13 +108,13 @@ export const settingsRepository = {
     db
       .select()
       .from(sezionali)
-      .where(and(eq(sezionali.studioId, ctx.studioId), eq(sezionali.name, name)))
+      .where(inStudio(sezionali, ctx, eq(sezionali.name, name)))
       .then((r) => r[0] ?? null),
 
   insertSezionale: (db: DbOrTx, ctx: StudioContext, row: { name: string; active: boolean; documentTypes: string[] }) =>
     db
       .insert(sezionali)
-      .values({ ...row, studioId: ctx.studioId })
+      .values(ownedBy(ctx, row))
       .returning()
       .then((r) => r[0] as SezionaleRow),
 
@@ -126,7 +122,7 @@ export const settingsRepository = {
     db
       .update(sezionali)
       .set(patch)
-      .where(and(eq(sezionali.studioId, ctx.studioId), eq(sezionali.id, id)))
+      .where(inStudio(sezionali, ctx, eq(sezionali.id, id)))
       .returning()
       .then((r) => r[0] ?? null),
 };

@@ -1,28 +1,27 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { studioMembers, studios } from '../../db/schema/index.ts';
+import { inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type StaffRow = typeof studioMembers.$inferSelect;
 
-const inStudio = (ctx: StudioContext) => eq(studioMembers.studioId, ctx.studioId);
-
 export const staffRepository = {
   list: (db: DbOrTx, ctx: StudioContext) =>
-    db.select().from(studioMembers).where(inStudio(ctx)).orderBy(asc(studioMembers.createdAt)),
+    db.select().from(studioMembers).where(inStudio(studioMembers, ctx)).orderBy(asc(studioMembers.createdAt)),
 
   findById: (db: DbOrTx, ctx: StudioContext, id: string) =>
     db
       .select()
       .from(studioMembers)
-      .where(and(inStudio(ctx), eq(studioMembers.id, id)))
+      .where(inStudio(studioMembers, ctx, eq(studioMembers.id, id)))
       .then((r) => r[0] ?? null),
 
   findByEmail: (db: DbOrTx, ctx: StudioContext, email: string) =>
     db
       .select()
       .from(studioMembers)
-      .where(and(inStudio(ctx), eq(studioMembers.email, email)))
+      .where(inStudio(studioMembers, ctx, eq(studioMembers.email, email)))
       .then((r) => r[0] ?? null),
 
   insertInvite: (
@@ -39,7 +38,7 @@ export const staffRepository = {
   ) =>
     db
       .insert(studioMembers)
-      .values({ ...row, studioId: ctx.studioId, invitedAt: new Date() })
+      .values(ownedBy(ctx, { ...row, invitedAt: new Date() }))
       .onConflictDoNothing()
       .returning()
       .then((r) => r[0] ?? null),
@@ -53,14 +52,14 @@ export const staffRepository = {
     db
       .update(studioMembers)
       .set({ ...patch, updatedAt: new Date() })
-      .where(and(inStudio(ctx), eq(studioMembers.id, id)))
+      .where(inStudio(studioMembers, ctx, eq(studioMembers.id, id)))
       .returning()
       .then((r) => r[0] ?? null),
 
   delete: (db: DbOrTx, ctx: StudioContext, id: string) =>
     db
       .delete(studioMembers)
-      .where(and(inStudio(ctx), eq(studioMembers.id, id)))
+      .where(inStudio(studioMembers, ctx, eq(studioMembers.id, id)))
       .returning({ id: studioMembers.id }),
 
   studioName: (db: DbOrTx, ctx: StudioContext) =>

@@ -2,6 +2,7 @@ import type { StudioData } from '@studiolo/domain/studio';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, calendars, studioMembers, studios, users } from '../../db/schema/index.ts';
+import { ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type StudioRow = typeof studios.$inferSelect;
@@ -102,7 +103,7 @@ export const studioRepository = {
   ) =>
     db
       .insert(assets)
-      .values({ ...row, studioId: ctx.studioId })
+      .values(ownedBy(ctx, row))
       .returning()
       .then((r) => r[0] as typeof assets.$inferSelect),
 
