@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
   createOwner,
@@ -9,6 +9,13 @@ import {
   signOutFromMenu,
   successToast,
 } from '../support/studio-owner.ts';
+
+/** Where an element is on the page; it must be there. */
+const boxOf = async (locator: Locator) => {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} has no box on the page`);
+  return box;
+};
 
 /** What the person's authenticator app would show for this secret. */
 const authenticator = (secret: string) =>
@@ -58,6 +65,25 @@ test('the owner turns on two-step sign-in; from then on signing in asks for the 
   expect(otpauth).toMatch(/^otpauth:\/\/totp\//);
   expect(new URL(otpauth).searchParams.get('secret')).toBe(secret);
   await expect(page.getByRole('link', { name: "aprire direttamente l'app" })).toHaveAttribute('href', otpauth);
+  // a QR code of that address to scan with the phone's app, drawn in the page, whole on the screen and centred
+  const qr = page.getByRole('img', { name: "Codice QR da inquadrare con l'app di autenticazione" });
+  await expect(qr).toBeVisible();
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(qr).toHaveJSProperty('complete', true);
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  await expect(
+    page.getByText("Inquadra il codice con l'app di autenticazione, oppure inserisci la chiave a mano."),
+  ).toBeVisible();
+  const box = await boxOf(qr);
+  const column = await boxOf(qr.locator('xpath=..'));
+  const viewportWidth = page.viewportSize()?.width ?? 0;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewportWidth);
+  // square and at least 200 px wide, to scan from a screen; centred in its column; above the key
+  expect(Math.abs(box.width - box.height)).toBeLessThan(1);
+  expect(box.width).toBeGreaterThanOrEqual(200);
+  expect(Math.abs(box.x + box.width / 2 - (column.x + column.width / 2))).toBeLessThan(2);
+  expect(box.y + box.height).toBeLessThan((await boxOf(page.getByText('Chiave segreta', { exact: true }))).y);
   await shot(page, info, 'security-02-setup');
 
   const totp = authenticator(secret);

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import type { LoginResponse } from '@studiolo/domain/auth';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Fragment, useEffect, useRef } from 'react';
+import { QrCode } from '../../../components/qr-code.tsx';
 import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { useEnableTwoFactor } from '../api/enable-2fa.ts';
 import { useSetupTwoFactor } from '../api/setup-2fa.ts';
@@ -27,7 +28,8 @@ const SecretGroups = ({ secret }: { secret: string }) => {
 };
 
 /**
- * Sets up the authenticator app: shows the otpauth address and the secret, then confirms a code.
+ * Sets up the authenticator app: shows a QR code of the otpauth address to scan, the secret to type and the address
+ * itself, then confirms a code.
  * With a challengeToken (a sign-in that requires it) enabling answers the session token.
  */
 export const TwoFactorSetup = ({
@@ -95,12 +97,15 @@ export const TwoFactorSetup = ({
       <Stack gap="md">
         <Text size="sm">
           1. Apri la tua app di autenticazione (Google Authenticator, Microsoft Authenticator, 1Password…) e aggiungi un
-          account. Dal telefono puoi{' '}
-          <Anchor href={otpauthUrl} size="sm">
-            aprire direttamente l'app
-          </Anchor>
-          , altrimenti inserisci la chiave a mano.
+          account.
         </Text>
+        {/* Centred, and never wider than the screen (the image shrinks with its container). */}
+        <Stack gap="xs" align="center">
+          <QrCode value={otpauthUrl} label="Codice QR da inquadrare con l'app di autenticazione" />
+          <Text size="sm" ta="center">
+            Inquadra il codice con l'app di autenticazione, oppure inserisci la chiave a mano.
+          </Text>
+        </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={600} id="totp-secret-label">
             Chiave segreta
@@ -128,6 +133,13 @@ export const TwoFactorSetup = ({
         <Stack gap={4}>
           <Text size="sm" fw={600} id="totp-url-label">
             Indirizzo di configurazione (otpauth)
+          </Text>
+          <Text size="sm">
+            Se stai usando il telefono, puoi{' '}
+            <Anchor href={otpauthUrl} size="sm">
+              aprire direttamente l'app
+            </Anchor>
+            .
           </Text>
           <Code
             block
