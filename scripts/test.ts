@@ -1,5 +1,5 @@
 /**
- * npm test: unit and component tests, API integration tests on PGlite and (when TEST_DATABASE_URL is set)
+ * npm test: type check and lint, unit and component tests, API integration tests on PGlite and (when TEST_DATABASE_URL is set)
  * on PostgreSQL, then end-to-end tests in headless Chromium against the built app. Ends with one line
  * "N passed, N failed" summing every runner.
  */
@@ -80,6 +80,19 @@ const e2e = () => {
   });
 };
 
+const staticChecks = () => {
+  if (only.length && !only.includes('static')) return;
+  const typecheck = run('npm', ['run', 'typecheck']);
+  const lint = run('npm', ['run', 'lint']);
+  steps.push({
+    name: 'static (typecheck, lint)',
+    passed: Number(typecheck) + Number(lint),
+    failed: Number(!typecheck) + Number(!lint),
+    ok: typecheck && lint,
+  });
+};
+
+staticChecks();
 vitest('unit', ['unit', 'web']);
 vitest('int', ['int'], { TEST_TARGET: 'pglite' });
 if (process.env.TEST_DATABASE_URL) vitest('int-postgres', ['int'], { TEST_TARGET: 'postgres' });
