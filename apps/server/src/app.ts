@@ -150,7 +150,11 @@ export const buildApp = async (
       const seconds = Number(reply.getHeader('retry-after') ?? 3600);
       reply.header(rateLimitHeader, String(Math.max(1, Math.ceil(seconds / 60))));
     }
-    if (reply.request.url.startsWith(apiPrefix)) reply.header('cache-control', 'no-store');
+    if (reply.request.url.startsWith(apiPrefix)) {
+      reply.header('cache-control', 'no-store');
+      // The id the log and the audit trail carry: support can find a request from what the browser saw.
+      reply.header('x-request-id', reply.request.id);
+    }
     return payload;
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });

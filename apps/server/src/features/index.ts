@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerStaffRoutes } from './staff/staff.routes.ts';
@@ -7,6 +8,7 @@ import { registerStudioRoutes } from './studio/studio.routes.ts';
 
 /** Each feature's routes, registered under /app/api (one line per feature). */
 export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
+  registerAuditRoutes(app, deps);
   registerStudioRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerSettingsRoutes(app, deps);

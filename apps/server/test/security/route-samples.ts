@@ -127,6 +127,7 @@ export const routeSamples: Record<string, RouteSample> = {
     params: { id: await createTenantResource(t.app, owner, 'mail-message') },
   }),
   'GET /app/api/admin/outbox': async () => ({}),
+  'GET /app/api/audit': async () => ({ query: { limit: '20' } }),
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

@@ -1,6 +1,7 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema/index.ts';
+import { auditEvents, users } from '../../db/schema/index.ts';
 import { inStudio } from '../../db/studio-scope.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
@@ -41,8 +42,30 @@ export const recordAudit = (db: DbOrTx, actor: AuditActor, entry: AuditEntry) =>
     userAgent: actor.meta.userAgent?.slice(0, 300) ?? null,
   });
 
-export const listAuditForStudio = (db: DbOrTx, ctx: StudioContext, limit: number) =>
-  db.select().from(auditEvents).where(inStudio(auditEvents, ctx)).orderBy(desc(auditEvents.occurredAt)).limit(limit);
+/** The studio's events, newest first, with the e-mails of who acted (and of whom they acted as). */
+export const listAuditForStudio = (db: DbOrTx, ctx: StudioContext, limit: number) => {
+  const actor = alias(users, 'actor');
+  const actedAs = alias(users, 'acted_as');
+  return db
+    .select({
+      id: auditEvents.id,
+      occurredAt: auditEvents.occurredAt,
+      action: auditEvents.action,
+      entityType: auditEvents.entityType,
+      entityId: auditEvents.entityId,
+      outcome: auditEvents.outcome,
+      actorEmail: actor.email,
+      actingAsEmail: actedAs.email,
+      ip: auditEvents.ip,
+      changedFields: auditEvents.changedFields,
+    })
+    .from(auditEvents)
+    .leftJoin(actor, eq(actor.id, auditEvents.actorUserId))
+    .leftJoin(actedAs, eq(actedAs.id, auditEvents.actingAsUserId))
+    .where(inStudio(auditEvents, ctx))
+    .orderBy(desc(auditEvents.occurredAt))
+    .limit(limit);
+};
 
 /** Names of the top-level fields whose value differs (what the audit trail keeps instead of values). */
 export const changedFieldNames = (before: Record<string, unknown>, after: Record<string, unknown>): string[] =>

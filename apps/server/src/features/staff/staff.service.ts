@@ -71,12 +71,17 @@ export const inviteStaff = async (deps: AppDeps, ctx: StudioContext, input: Staf
 };
 
 export const resendInvite = async (deps: AppDeps, ctx: StudioContext, id: string) => {
-  const member = await staffRepository.findById(deps.db, ctx, id);
-  if (!member) throw notFound();
-  if (member.userId) throw new AppError('CONFLICT', staffMessages.alreadyMember);
   const { token, hash } = newLinkToken();
-  const updated = await staffRepository.update(deps.db, ctx, id, { inviteTokenHash: hash, invitedAt: new Date() });
-  if (!updated) throw notFound();
+  const updated = await deps.db.transaction(async (tx) => {
+    const member = await staffRepository.findById(tx, ctx, id);
+    if (!member) throw notFound();
+    if (member.userId) throw new AppError('CONFLICT', staffMessages.alreadyMember);
+    // a new link replaces the old one, which stops working
+    const row = await staffRepository.update(tx, ctx, id, { inviteTokenHash: hash, invitedAt: new Date() });
+    if (!row) throw notFound();
+    await recordAudit(tx, ctx, { action: 'staff.reinvite', entityType: 'staff-member', entityId: id });
+    return row;
+  });
   await sendInvite(deps, ctx, updated, token);
   return toStaffMember(updated);
 };

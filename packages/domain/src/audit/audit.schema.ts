@@ -1,0 +1,45 @@
+import { z } from '../shared/zod-it.ts';
+
+/** GET /audit: the studio's activity log, newest first (never clinical values: only which fields changed). */
+export const auditQuerySchema = z.object({
+  studioId: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const auditEventSchema = z.object({
+  id: z.uuid(),
+  occurredAt: z.string(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  outcome: z.string(),
+  actorEmail: z.string().nullable(),
+  actingAsEmail: z.string().nullable(),
+  ip: z.string().nullable(),
+  changedFields: z.array(z.string()).nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** Italian names of the actions the log shows (unknown ones show their code). */
+export const auditActionLabels: Record<string, string> = {
+  'studio.create': 'Studio creato',
+  'studio.update': 'Dati dello studio modificati',
+  'studio.logo': 'Logo caricato',
+  'studio.security': 'Sicurezza dello studio modificata',
+  'staff.invite': 'Membro dello staff invitato',
+  'staff.reinvite': 'Invito inviato di nuovo',
+  'staff.update': 'Membro dello staff modificato',
+  'staff.remove': 'Membro dello staff rimosso',
+  'staff.join': 'Invito accettato',
+  'support.request': 'Richiesta in modalità support',
+  'support.denied': 'Modalità support rifiutata',
+  'settings.replace': 'Impostazioni salvate',
+  'settings.update': 'Impostazioni modificate',
+  'settings.calendar-resource.create': 'Risorsa del calendario creata',
+  'settings.calendar-resource.update': 'Risorsa del calendario modificata',
+  'settings.calendar-resource.delete': 'Risorsa del calendario eliminata',
+  'settings.sezionale.create': 'Sezionale creato',
+  'settings.sezionale.update': 'Sezionale modificato',
+  'settings.passive-invoice.enable': 'Fatturazione passiva attivata',
+  'settings.passive-invoice.disable': 'Fatturazione passiva disattivata',
+};
