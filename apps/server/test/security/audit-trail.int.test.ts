@@ -48,7 +48,12 @@ describe('audit trail', () => {
 describe('activity log (GET /audit)', () => {
   it('shows the studio its own events, newest first, with who acted and which fields changed', async () => {
     const res = await sendRoute(t, { method: 'GET', url: '/app/api/audit' }, { query: { limit: '500' } }, owner.token);
-    const events = res.body.response as { action: string; actorEmail: string | null; changedFields: string[] | null; occurredAt: string }[];
+    const events = res.body.response as {
+      action: string;
+      actorEmail: string | null;
+      changedFields: string[] | null;
+      occurredAt: string;
+    }[];
     expect(res.status).toBe(200);
     expect(events.map((e) => e.action)).toContain('studio.create');
     expect(events.find((e) => e.action === 'studio.create')?.actorEmail).toBe(owner.email);
