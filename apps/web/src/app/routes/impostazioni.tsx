@@ -1,6 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { can } from '@studiolo/domain/shared';
 import { TabMenu } from '../../components/tab-menu.tsx';
+import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
 import { OutboxPanel } from '../../features/mail/components/outbox-panel.tsx';
@@ -10,7 +11,7 @@ import { StudioSettings } from '../../features/studio/components/studio-settings
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
 
-/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita (?tab=index). */
+/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività (?tab=index). */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
   const { data: user } = useCurrentUser();
@@ -58,6 +59,7 @@ export const SettingsPage = () => {
             ),
           },
           { label: 'Posta in uscita', canAccess: can(role, 'outbox:read'), content: <OutboxPanel /> },
+          { label: 'Registro attività', canAccess: can(role, 'audit:read'), content: <AuditLogPanel /> },
         ]}
       />
     </Stack>
