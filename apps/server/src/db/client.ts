@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsFolder, readPgliteTemplate } from './pglite-template.ts';
+import { migrationsFolder, pgliteExtensions, readPgliteTemplate } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -28,19 +28,19 @@ export type Database = {
 
 /** Opens the embedded database; a new one starts from the build's template when there is one. */
 const openPglite = async (dataDir: string | undefined): Promise<PGlite> => {
-  if (!dataDir) return PGlite.create();
+  if (!dataDir) return PGlite.create({ extensions: pgliteExtensions });
   const isNew = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const template = isNew ? readPgliteTemplate() : null;
   if (template) {
     try {
-      return await PGlite.create({ dataDir, loadDataDir: template });
+      return await PGlite.create({ dataDir, loadDataDir: template, extensions: pgliteExtensions });
     } catch {
       // an unusable template must never stop the server: fall back to a fresh database
       rmSync(dataDir, { recursive: true, force: true });
       mkdirSync(dataDir, { recursive: true });
     }
   }
-  return PGlite.create({ dataDir });
+  return PGlite.create({ dataDir, extensions: pgliteExtensions });
 };
 
 /**
@@ -59,7 +59,7 @@ export const createDatabase = async (opts: {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 20,
-      ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
+      ...(pgSchema ? { options: `-c search_path=${pgSchema},public` } : {}),
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {

@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -12,6 +14,9 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
  * DATA_DIR unpacks it instead of running initdb (2–3 s here), so the embedded server is ready sooner.
  * Its name carries the PGlite version and a hash of the migrations: a stale template is simply not used.
  */
+/** The PostgreSQL extensions the migrations create (trigram search, studio id inside GIN indexes). */
+export const pgliteExtensions = { pg_trgm, btree_gin };
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsFolder = path.join(here, 'migrations');
 const templateDir = path.resolve(here, '../../dist');
@@ -38,7 +43,7 @@ export const pgliteTemplatePath = () =>
 
 /** Builds the template: a fresh in-memory database, migrated, dumped as a gzipped tarball. */
 export const buildPgliteTemplate = async (): Promise<string> => {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migrate(drizzle(client), { migrationsFolder });
     const blob = await client.dumpDataDir('gzip');

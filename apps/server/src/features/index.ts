@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerMailRoutes } from './mail/mail.routes.ts';
+import { registerPatientRoutes } from './patients/patients.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerStaffRoutes } from './staff/staff.routes.ts';
 import { registerStudioRoutes } from './studio/studio.routes.ts';
@@ -13,4 +14,5 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerStaffRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerMailRoutes(app, deps);
+  registerPatientRoutes(app, deps);
 };

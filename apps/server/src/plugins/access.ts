@@ -14,8 +14,11 @@ export type RouteAccess =
   /** Signed in, inside a studio, with a role that holds the permission. */
   | {
       permission: Permission;
-      /** The studio-owned resource named by a path parameter, for the tenant-isolation suite. */
-      tenant?: { resource: TenantResource; idParam: string };
+      /** The studio-owned resource the route addresses by id (path parameter or body field), for the tenant suite. */
+      tenant?: { resource: TenantResource } & (
+        | { idParam: string; idField?: never }
+        | { idField: string; idParam?: never }
+      );
     };
 
 /** Studio-owned resources a route can address by id (each has a factory in test/helpers/factories.ts). */
@@ -26,6 +29,7 @@ export const tenantResources = [
   'calendar-resource',
   'mail-message',
   'settings',
+  'patient',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

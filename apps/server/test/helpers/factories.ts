@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { codiceFiscaleCheckChar } from '@studiolo/domain/anagrafica';
+import type { PatientInput } from '@studiolo/domain/patients';
 import type { StudioInput } from '@studiolo/domain/studio';
 import type { FastifyInstance } from 'fastify';
 import type { TenantResource } from '../../src/plugins/access.ts';
@@ -30,6 +32,37 @@ export const validStudioInput = (overrides: Partial<StudioInput> = {}): StudioIn
     bicSwift: null,
   },
   tassazione: { regimeFiscale: 'RF_19' },
+  ...overrides,
+});
+
+const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const monthLetters = 'ABCDEHLMPRST';
+const pick = (alphabet: string) => alphabet[Math.floor(Math.random() * alphabet.length)] as string;
+
+/** A valid personal fiscal code never seen before (random letters, a real date, the right check character). */
+export const randomCodiceFiscale = (sex: 'U' | 'D' = 'U'): string => {
+  const day = 1 + Math.floor(Math.random() * 28) + (sex === 'D' ? 40 : 0);
+  const year = 50 + Math.floor(Math.random() * 45);
+  const first15 = `${Array.from({ length: 6 }, () => pick(letters)).join('')}${year}${pick(monthLetters)}${String(day).padStart(2, '0')}H501`;
+  return first15 + codiceFiscaleCheckChar(first15);
+};
+
+/** A patient who can be invoiced: a person with a fresh fiscal code, contacts and a complete address. */
+export const validPatientInput = (overrides: Partial<PatientInput> = {}): PatientInput => ({
+  datiGenerali: {
+    tipologiaPersona: 'FISICA',
+    nome: 'Giulia',
+    cognome: 'Verdi',
+    sesso: 'D',
+    codiceFiscale: randomCodiceFiscale('D'),
+    dataNascita: '12-03-1984',
+    comuneNascita: 'Roma',
+    provinciaNascita: 'RM',
+    nazionalita: 'IT',
+  },
+  contatti: { cellulare: '+39 347 1234567', telefono: null, email: 'giulia.verdi@example.it', pec: null },
+  residenza: { indirizzo: 'Via Garibaldi 7', cap: '40121', comune: 'Bologna', provincia: 'BO' },
+  datiSanitari: { numeroTesseraSanitaria: null, documentoIdentita: null, trasmissioneSistemaSanitario: true },
   ...overrides,
 });
 
@@ -69,6 +102,15 @@ export const createTenantResource = async (
       const mail = outbox.find((m) => m.to === email);
       if (!mail) throw new Error(`no mail to ${email} in the outbox`);
       return mail.id;
+    }
+    case 'patient': {
+      const patient = await apiOk<{ id: string }>(app, {
+        method: 'POST',
+        url: '/pazienti',
+        token: owner.token,
+        body: validPatientInput(),
+      });
+      return patient.id;
     }
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);

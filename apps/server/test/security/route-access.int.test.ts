@@ -27,10 +27,16 @@ describe('every API route', () => {
     expect(Object.keys(routeSamples).filter((k) => !keys.has(k))).toEqual([]);
   });
 
-  it('names the path parameter of its tenant resource', () => {
-    const wrong = t.app.apiRoutes.filter(
-      (r) => r.access && 'permission' in r.access && r.access.tenant && !r.url.includes(`:${r.access.tenant.idParam}`),
-    );
+  it('names the path parameter or body field that carries its tenant resource', () => {
+    const bodyFields = (r: (typeof t.app.apiRoutes)[number]) => {
+      const body = r.schema?.body as { def?: { in?: { shape?: object }; shape?: object } } | undefined;
+      return Object.keys(body?.def?.in?.shape ?? body?.def?.shape ?? {});
+    };
+    const wrong = t.app.apiRoutes.filter((r) => {
+      if (!r.access || !('permission' in r.access) || !r.access.tenant) return false;
+      const { idParam, idField } = r.access.tenant;
+      return idParam ? !r.url.includes(`:${idParam}`) : !idField || !bodyFields(r).includes(idField);
+    });
     expect(wrong.map(routeKey)).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import type { TestApp } from '../helpers/build-test-app.ts';
-import { createTenantResource, testPassword, uniqueEmail, validStudioInput } from '../helpers/factories.ts';
+import {
+  createTenantResource,
+  testPassword,
+  uniqueEmail,
+  validPatientInput,
+  validStudioInput,
+} from '../helpers/factories.ts';
 import { type ApiResult, api, apiOk } from '../helpers/http.ts';
 import type { TestStudioUser } from '../helpers/login-as.ts';
 import { multipartFile } from '../helpers/multipart.ts';
@@ -29,6 +35,8 @@ const invitedMember = async ({ t, owner }: SampleFixture) => {
   });
   return member.id;
 };
+
+const patientOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'patient');
 
 const uploadedLogo = async ({ t, owner }: SampleFixture) => {
   const file = multipartFile('file', 'logo.png', 'image/png', await smallPng());
@@ -128,6 +136,26 @@ export const routeSamples: Record<string, RouteSample> = {
   }),
   'GET /app/api/admin/outbox': async () => ({}),
   'GET /app/api/audit': async () => ({ query: { limit: '20' } }),
+  'GET /app/api/pazienti': async () => ({}),
+  'GET /app/api/v2/pazienti': async () => ({ query: { searchText: 'ver', page: '0', size: '20' } }),
+  'GET /app/api/pazienti/tags': async () => ({}),
+  'GET /app/api/pazienti/:id': async (f) => ({ params: { id: await patientOf(f) } }),
+  'POST /app/api/pazienti': async () => ({ body: validPatientInput() }),
+  'PUT /app/api/pazienti': async (f) => ({ body: { ...validPatientInput(), id: await patientOf(f) } }),
+  'PUT /app/api/pazienti/stato': async (f) => ({ body: { id: await patientOf(f), state: 'UNACTIVE' } }),
+  'DELETE /app/api/pazienti/:id': async (f) => ({ params: { id: await patientOf(f) } }),
+  'PATCH /app/api/pazienti/:id/tags': async (f) => ({ params: { id: await patientOf(f) }, body: { tag: 'Sportivo' } }),
+  'DELETE /app/api/pazienti/:id/tags': async (f) => {
+    const id = await patientOf(f);
+    await apiOk(f.t.app, {
+      method: 'PATCH',
+      url: `/pazienti/${id}/tags`,
+      token: f.owner.token,
+      body: { tag: 'Lombalgia' },
+    });
+    return { params: { id }, query: { tag: 'Lombalgia' } };
+  },
+  'GET /app/api/data-exporter/anagrafiche-pazienti': async () => ({}),
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

@@ -9,10 +9,14 @@ export const anagraficaMessages = {
   codiceFiscaleInvalid: 'Codice fiscale non valido',
   codiceFiscaleLength: 'Lunghezza codice fiscale non valida',
   codiceFiscaleFormat: 'Formato codice fiscale non valido',
+  codiceFiscaleBirthDate: 'Data di nascita non valida (ad es. 31 febbraio)',
+  codiceFiscaleMonth: 'Carattere mese non valido nel codice fiscale',
   partitaIvaInvalid: 'Partita IVA non valida',
   provinciaInvalid: 'Provincia non valida',
   capInvalid: 'CAP non valido',
   indirizzoInvalid: 'Indirizzo non valido',
   ibanInvalid: 'IBAN non valido',
   codiceDestinatarioInvalid: 'Codice non valido',
+  // spec part 1 §5: a failed health-card (Tessera Sanitaria) read, answered by the parser of this area
+  healthCardReadFailed: 'Lettura tessera non riuscita, riprovare',
 } as const;

@@ -1,4 +1,7 @@
 export * from './address.ts';
 export * from './anagrafica.messages.ts';
+export * from './codice-destinatario.ts';
+export * from './codice-fiscale.ts';
 export * from './contacts.ts';
 export * from './fiscal-codes.ts';
+export * from './health-card.ts';

@@ -2,14 +2,10 @@ import { coordinateBancarieSchema, residenzaSchema } from '../anagrafica/address
 import { anagraficaMessages as m } from '../anagrafica/anagrafica.messages.ts';
 import { contattiValueSchema, studioContattiSchema } from '../anagrafica/contacts.ts';
 import { isValidPartitaIva, isValidStudioCodiceFiscale } from '../anagrafica/fiscal-codes.ts';
+import { sessi, tipologiePersona } from '../anagrafica/persona.ts';
 import { toLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { regimiFiscali } from './regime-fiscale.ts';
-
-export const tipologiePersona = ['FISICA', 'GIURIDICA'] as const;
-export type TipologiaPersona = (typeof tipologiePersona)[number];
-/** Sex codes (spec part 1 §9): U man (default), D woman. */
-export const sessi = ['U', 'D'] as const;
 
 const latinName = (max: number) =>
   z

@@ -1,5 +1,6 @@
 import { Button, Fieldset, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import type { TipologiaPersona } from '@studiolo/domain/anagrafica';
 import {
   type RegimeFiscale,
   regimeFiscaleLabels,
@@ -7,7 +8,6 @@ import {
   type Studio,
   type StudioInput,
   studioInputSchema,
-  type TipologiaPersona,
 } from '@studiolo/domain/studio';
 import type { ReactNode } from 'react';
 import { ReadOnlyField } from '../../../components/read-only-field.tsx';

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { studios } from './studios.ts';
+
+/** A patient of a studio (spec part 1 §3): datiGenerali, contatti, residenza and datiSanitari as flat columns. */
+export const patients = pgTable(
+  'patients',
+  {
+    id: id(),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['ACTIVE', 'UNACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tipologiaPersona: text('tipologia_persona', { enum: ['FISICA', 'GIURIDICA'] }).notNull(),
+    nome: text('nome'),
+    cognome: text('cognome'),
+    ragioneSociale: text('ragione_sociale'),
+    sesso: text('sesso', { enum: ['U', 'D'] })
+      .notNull()
+      .default('U'),
+    codiceFiscale: text('codice_fiscale'),
+    partitaIva: text('partita_iva'),
+    codiceDestinatario: text('codice_destinatario'),
+    dataNascita: date('data_nascita', { mode: 'string' }),
+    comuneNascita: text('comune_nascita'),
+    provinciaNascita: text('provincia_nascita'),
+    nazionalita: text('nazionalita').notNull().default('IT'),
+    isPubblicaAmministrazione: boolean('is_pubblica_amministrazione').notNull().default(false),
+    note: text('note'),
+    cellulare: text('cellulare'),
+    telefono: text('telefono'),
+    email: text('email'),
+    pec: text('pec'),
+    indirizzo: text('indirizzo'),
+    cap: text('cap'),
+    comune: text('comune'),
+    provincia: text('provincia'),
+    numeroTesseraSanitaria: text('numero_tessera_sanitaria'),
+    documentoIdentita: text('documento_identita'),
+    trasmissioneSistemaSanitario: boolean('trasmissione_sistema_sanitario').notNull().default(true),
+    /** Names, codes, e-mails and phones, lower case without accents (patientSearchText): what search matches. */
+    searchText: text('search_text').notNull(),
+    /** The display name, normalised: the list's order. */
+    sortName: text('sort_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('patients_studio_sort_idx').on(t.studioId, t.sortName, t.id),
+    // one fiscal code per studio (part 1 §7 issue rule: a second patient with the same code is refused)
+    uniqueIndex('patients_studio_codice_fiscale_idx')
+      .on(t.studioId, t.codiceFiscale)
+      .where(sql`${t.codiceFiscale} is not null`),
+    // trigram search inside one studio: btree_gin puts studio_id in the same GIN index as the trigrams
+    index('patients_search_idx').using('gin', t.studioId, t.searchText.op('gin_trgm_ops')),
+    index('patients_tags_idx').using('gin', t.tags),
+  ],
+);

@@ -1,0 +1,87 @@
+import { pipeline, Readable } from 'node:stream';
+import { patientStateLabels } from '@studiolo/domain/patients';
+import { stringify } from 'csv-stringify';
+import type { AppDeps } from '../../deps.ts';
+import type { StudioContext } from '../../shared/studio-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { patientsRepository as repo } from './patients.repository.ts';
+import { toPatient } from './patients.service.ts';
+
+/** Rows fetched per query: small enough for flat memory, large enough that 100,000 patients take 100 queries. */
+const batchSize = 1000;
+
+const yesNo = (v: boolean) => (v ? 'Sì' : 'No');
+
+/** The registry's columns with their Italian headers, in the order a studio reads them. */
+const columns: [header: string, value: (p: ReturnType<typeof toPatient>) => string | null][] = [
+  ['Cognome', (p) => p.datiGenerali.cognome],
+  ['Nome', (p) => p.datiGenerali.nome],
+  ['Ragione sociale', (p) => p.datiGenerali.ragioneSociale],
+  ['Tipologia', (p) => (p.datiGenerali.tipologiaPersona === 'FISICA' ? 'Persona fisica' : 'Persona giuridica')],
+  ['Pubblica amministrazione', (p) => yesNo(p.datiGenerali.isPubblicaAmministrazione)],
+  ['Codice fiscale', (p) => p.datiGenerali.codiceFiscale],
+  ['Partita IVA', (p) => p.datiGenerali.partitaIva],
+  ['Codice destinatario', (p) => p.datiGenerali.codiceDestinatario],
+  ['Sesso', (p) => (p.datiGenerali.tipologiaPersona === 'FISICA' ? (p.datiGenerali.sesso === 'D' ? 'F' : 'M') : null)],
+  ['Data di nascita', (p) => p.datiGenerali.dataNascita],
+  ['Comune di nascita', (p) => p.datiGenerali.comuneNascita],
+  ['Provincia di nascita', (p) => p.datiGenerali.provinciaNascita],
+  ['Nazionalità', (p) => p.datiGenerali.nazionalita],
+  ['Cellulare', (p) => p.contatti.cellulare],
+  ['Telefono', (p) => p.contatti.telefono],
+  ['Email', (p) => p.contatti.email],
+  ['PEC', (p) => p.contatti.pec],
+  ['Indirizzo', (p) => p.residenza.indirizzo],
+  ['CAP', (p) => p.residenza.cap],
+  ['Comune', (p) => p.residenza.comune],
+  ['Provincia', (p) => p.residenza.provincia],
+  ['Numero tessera sanitaria', (p) => p.datiSanitari.numeroTesseraSanitaria],
+  ["Documento d'identità", (p) => p.datiSanitari.documentoIdentita],
+  ['Trasmissione al Sistema TS', (p) => yesNo(p.datiSanitari.trasmissioneSistemaSanitario)],
+  ['Stato', (p) => patientStateLabels[p.state]],
+  ['Etichette', (p) => p.tags.join(', ')],
+  ['Valido per fattura', (p) => yesNo(p.validForFattura)],
+  ['Note', (p) => p.datiGenerali.note],
+];
+
+/**
+ * SECURITY: a cell a spreadsheet would read as a formula (=, @, or + and - followed by more than a number, as in
+ * "+SUM(…)") is prefixed with an apostrophe (OWASP CSV injection); phone numbers like "+39 333…" stay as they are.
+ */
+export const spreadsheetSafe = (value: string | null): string => {
+  if (!value) return '';
+  if (/^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !/^[+-][0-9 ().-]*$/.test(value))) return `'${value}`;
+  return value;
+};
+
+async function* registryRows(deps: AppDeps, ctx: StudioContext) {
+  let after: { sortName: string; id: string } | null = null;
+  for (;;) {
+    const rows = await repo.listBatch(deps.db, ctx, after, batchSize);
+    for (const row of rows) yield columns.map(([, value]) => spreadsheetSafe(value(toPatient(row))));
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { sortName: last.sortName, id: last.id };
+  }
+}
+
+/**
+ * GET /data-exporter/anagrafiche-pazienti: the whole registry as CSV for a spreadsheet (UTF-8 with BOM,
+ * semicolons as Italian Excel expects), streamed in keyset batches so memory stays flat on any size.
+ */
+export const exportPatientRegistry = async (deps: AppDeps, ctx: StudioContext, onError: (error: Error) => void) => {
+  await recordAudit(deps.db, ctx, { action: 'patient.export', entityType: 'patient' });
+  const total = await repo.count(deps.db, ctx);
+  const csv = stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    header: true,
+    columns: columns.map(([h]) => h),
+  });
+  // pipeline destroys the CSV stream (and so aborts the download) if a batch query fails midway
+  pipeline(Readable.from(registryRows(deps, ctx)), csv, (error) => {
+    if (error) onError(error);
+  });
+  return { stream: csv, total };
+};

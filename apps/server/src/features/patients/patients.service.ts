@@ -1,0 +1,250 @@
+import {
+  isoDateToUi,
+  isValidForFattura,
+  normalizeSearchText,
+  type Patient,
+  type PatientData,
+  type PatientPage,
+  type PatientState,
+  patientDisplayName,
+  patientMessages,
+  type patientSearchQuerySchema,
+  patientSearchText,
+  uiDateToIso,
+} from '@studiolo/domain/patients';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../shared/app-error.ts';
+import { pgErrorCodes, pgErrorOf } from '../../shared/pg-errors.ts';
+import type { StudioContext } from '../../shared/studio-context.ts';
+import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
+import { type PatientColumns, type PatientRow, patientsRepository as repo } from './patients.repository.ts';
+
+type SearchQuery = z.output<typeof patientSearchQuerySchema>;
+
+/** A stored row as the API answers it (spec part 1 §3). */
+export const toPatient = (row: PatientRow): Patient => {
+  const datiGenerali = {
+    tipologiaPersona: row.tipologiaPersona,
+    nome: row.nome,
+    cognome: row.cognome,
+    ragioneSociale: row.ragioneSociale,
+    nomeCompleto: '',
+    sesso: row.sesso,
+    codiceFiscale: row.codiceFiscale,
+    partitaIva: row.partitaIva,
+    codiceDestinatario: row.codiceDestinatario,
+    dataNascita: row.dataNascita ? isoDateToUi(row.dataNascita) : null,
+    comuneNascita: row.comuneNascita,
+    provinciaNascita: row.provinciaNascita,
+    nazionalita: row.nazionalita,
+    isPubblicaAmministrazione: row.isPubblicaAmministrazione,
+    note: row.note,
+  };
+  datiGenerali.nomeCompleto = patientDisplayName(datiGenerali);
+  const residenza = { indirizzo: row.indirizzo, cap: row.cap, comune: row.comune, provincia: row.provincia };
+  return {
+    id: row.id,
+    studioId: row.studioId,
+    state: row.state,
+    tags: row.tags,
+    datiGenerali,
+    contatti: { cellulare: row.cellulare, telefono: row.telefono, email: row.email, pec: row.pec },
+    residenza,
+    datiSanitari: {
+      numeroTesseraSanitaria: row.numeroTesseraSanitaria,
+      documentoIdentita: row.documentoIdentita,
+      trasmissioneSistemaSanitario: row.trasmissioneSistemaSanitario,
+    },
+    validForFattura: isValidForFattura({ datiGenerali, residenza }),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+};
+
+const toColumns = (p: PatientData): PatientColumns => {
+  const g = p.datiGenerali;
+  return {
+    state: p.state,
+    tags: p.tags,
+    tipologiaPersona: g.tipologiaPersona,
+    nome: g.nome,
+    cognome: g.cognome,
+    ragioneSociale: g.ragioneSociale,
+    sesso: g.sesso,
+    codiceFiscale: g.codiceFiscale,
+    partitaIva: g.partitaIva,
+    codiceDestinatario: g.codiceDestinatario,
+    dataNascita: g.dataNascita ? uiDateToIso(g.dataNascita) : null,
+    comuneNascita: g.comuneNascita,
+    provinciaNascita: g.provinciaNascita,
+    nazionalita: g.nazionalita,
+    isPubblicaAmministrazione: g.isPubblicaAmministrazione,
+    note: g.note,
+    ...p.contatti,
+    ...p.residenza,
+    ...p.datiSanitari,
+    searchText: patientSearchText(p),
+    sortName: normalizeSearchText(patientDisplayName(g)),
+  };
+};
+
+/** Column names that changed, for the audit trail (names only, never values). */
+const changedColumns = (before: PatientRow, after: PatientColumns) =>
+  changedFieldNames(before as unknown as Record<string, unknown>, after as Record<string, unknown>).filter(
+    (k) => k !== 'searchText' && k !== 'sortName',
+  );
+
+const duplicateCodiceFiscale = (name: string) => {
+  const message = patientMessages.duplicateCodiceFiscale(name);
+  return new AppError('CONFLICT', message, { fields: { 'datiGenerali.codiceFiscale': message } });
+};
+
+/** The same fiscal code twice in one studio is refused with the other patient's name. */
+const ensureUniqueCodiceFiscale = async (db: AppDeps['db'], ctx: StudioContext, p: PatientData, selfId?: string) => {
+  const code = p.datiGenerali.codiceFiscale;
+  if (!code) return;
+  const other = await repo.findByCodiceFiscale(db, ctx, code);
+  if (other && other.id !== selfId) {
+    const row = await repo.find(db, ctx, other.id);
+    throw duplicateCodiceFiscale(row ? patientDisplayName(toPatient(row).datiGenerali) : code);
+  }
+};
+
+/** A concurrent insert of the same code passes the check and meets the unique index instead. */
+const mapUniqueViolation = (error: unknown, p: PatientData): never => {
+  if (pgErrorOf(error)?.code === pgErrorCodes.uniqueViolation)
+    throw duplicateCodiceFiscale(patientDisplayName(p.datiGenerali));
+  throw error;
+};
+
+export const createPatient = (deps: AppDeps, ctx: StudioContext, input: PatientData) =>
+  deps.db
+    .transaction(async (tx) => {
+      await ensureUniqueCodiceFiscale(tx, ctx, input);
+      const row = await repo.insert(tx, ctx, toColumns(input));
+      await recordAudit(tx, ctx, { action: 'patient.create', entityType: 'patient', entityId: row.id });
+      return toPatient(row);
+    })
+    .catch((e) => mapUniqueViolation(e, input));
+
+export const updatePatient = (deps: AppDeps, ctx: StudioContext, id: string, input: PatientData) =>
+  deps.db
+    .transaction(async (tx) => {
+      const before = await repo.findForUpdate(tx, ctx, id);
+      if (!before) throw notFound();
+      await ensureUniqueCodiceFiscale(tx, ctx, input, id);
+      const columns = toColumns(input);
+      const row = await repo.update(tx, ctx, id, columns);
+      if (!row) throw notFound();
+      await recordAudit(tx, ctx, {
+        action: 'patient.update',
+        entityType: 'patient',
+        entityId: id,
+        changedFields: changedColumns(before, columns),
+      });
+      return toPatient(row);
+    })
+    .catch((e) => mapUniqueViolation(e, input));
+
+export const getPatient = async (deps: AppDeps, ctx: StudioContext, id: string) => {
+  const row = await repo.find(deps.db, ctx, id);
+  if (!row) throw notFound();
+  return toPatient(row);
+};
+
+export const listAllPatients = async (deps: AppDeps, ctx: StudioContext) =>
+  (await repo.listAll(deps.db, ctx)).map(toPatient);
+
+/** GET /v2/pazienti: every word typed must match (names, codes, e-mails, phones), in display-name order. */
+export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: SearchQuery): Promise<PatientPage> => {
+  const words = q.searchText ? normalizeSearchText(q.searchText).split(' ').slice(0, 8) : [];
+  const { rows, total } = await repo.search(
+    deps.db,
+    ctx,
+    { words, state: q.statoPaziente ?? null, tags: q.tags },
+    { limit: q.size, offset: q.page * q.size },
+  );
+  return {
+    content: rows.map(toPatient),
+    totalElements: total,
+    totalPages: Math.ceil(total / q.size),
+    page: q.page,
+    size: q.size,
+  };
+};
+
+export const setPatientState = (deps: AppDeps, ctx: StudioContext, id: string, state: PatientState) =>
+  deps.db.transaction(async (tx) => {
+    const before = await repo.findForUpdate(tx, ctx, id);
+    if (!before) throw notFound();
+    const row = await repo.update(tx, ctx, id, { state });
+    if (!row) throw notFound();
+    if (before.state !== state)
+      await recordAudit(tx, ctx, {
+        action: 'patient.state',
+        entityType: 'patient',
+        entityId: id,
+        changedFields: ['state'],
+        detail: `${before.state}→${state}`,
+      });
+    return toPatient(row);
+  });
+
+export const listTags = (deps: AppDeps, ctx: StudioContext) => repo.tagCounts(deps.db, ctx);
+
+/** Adds a tag, spelled as the studio already spells it whatever the case typed; a tag already there is kept once. */
+export const addTag = (deps: AppDeps, ctx: StudioContext, id: string, tag: string) =>
+  deps.db.transaction(async (tx) => {
+    const before = await repo.findForUpdate(tx, ctx, id);
+    if (!before) throw notFound();
+    if (before.tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return toPatient(before);
+    const spelling = (await repo.existingTagSpelling(tx, ctx, tag)) ?? tag;
+    const row = await repo.update(tx, ctx, id, { tags: [...before.tags, spelling] });
+    if (!row) throw notFound();
+    await recordAudit(tx, ctx, {
+      action: 'patient.tags',
+      entityType: 'patient',
+      entityId: id,
+      changedFields: ['tags'],
+    });
+    return toPatient(row);
+  });
+
+export const removeTag = (deps: AppDeps, ctx: StudioContext, id: string, tag: string) =>
+  deps.db.transaction(async (tx) => {
+    const before = await repo.findForUpdate(tx, ctx, id);
+    if (!before) throw notFound();
+    const tags = before.tags.filter((t) => t.toLowerCase() !== tag.toLowerCase());
+    if (tags.length === before.tags.length) return toPatient(before);
+    const row = await repo.update(tx, ctx, id, { tags });
+    if (!row) throw notFound();
+    await recordAudit(tx, ctx, {
+      action: 'patient.tags',
+      entityType: 'patient',
+      entityId: id,
+      changedFields: ['tags'],
+    });
+    return toPatient(row);
+  });
+
+/**
+ * Legal records that keep a patient: tables that reference patients with ON DELETE RESTRICT (invoices, signed
+ * documents) name their constraint here; what belongs only to the patient references it with ON DELETE CASCADE.
+ */
+const legalRecordLabels: Record<string, string> = {};
+const legalRecordsFallback = 'fatture o documenti firmati';
+
+export const deletePatient = (deps: AppDeps, ctx: StudioContext, id: string) =>
+  deps.db
+    .transaction(async (tx) => {
+      const deleted = await repo.delete(tx, ctx, id);
+      if (!deleted) throw notFound();
+      await recordAudit(tx, ctx, { action: 'patient.delete', entityType: 'patient', entityId: id });
+    })
+    .catch((error) => {
+      const pg = pgErrorOf(error);
+      if (pg?.code !== pgErrorCodes.foreignKeyViolation) throw error;
+      const what = (pg.constraint && legalRecordLabels[pg.constraint]) || legalRecordsFallback;
+      throw new AppError('CONFLICT', patientMessages.deleteRefused(what));
+    });

@@ -1,0 +1,2 @@
+export * from './patient.messages.ts';
+export * from './patient.schema.ts';

@@ -1,0 +1,355 @@
+import { isCompleteAddress, residenzaSchema } from '../anagrafica/address.ts';
+import { anagraficaMessages as am } from '../anagrafica/anagrafica.messages.ts';
+import { contattiSchema, contattiValueSchema } from '../anagrafica/contacts.ts';
+import { isValidPartitaIva, isValidPersonalCodiceFiscale } from '../anagrafica/fiscal-codes.ts';
+import { sessi, type TipologiaPersona, tipologiePersona } from '../anagrafica/persona.ts';
+import { isLatinText, toLatinText } from '../shared/text.ts';
+import { z } from '../shared/zod-it.ts';
+import { patientMessages as m } from './patient.messages.ts';
+
+export const patientStates = ['ACTIVE', 'UNACTIVE'] as const;
+export type PatientState = (typeof patientStates)[number];
+/** The home country (spec part 1 §3: nazionalita defaults to it). */
+export const homeCountry = 'IT';
+
+/** spec part 1 §5: names and company name accept Latin characters only (curly quotes are straightened first). */
+const latinName = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v == null ? null : v.replace(/[\u2018\u2019]/gu, "'").trim() || null))
+    .refine((v) => v === null || isLatinText(v), { error: m.latinOnly });
+
+/** spec part 2 §5: some fields are trimmed and forced to upper case; spaces inside codes are dropped. */
+const upperCode = (max: number) =>
+  z
+    .string()
+    .max(max + 8)
+    .nullish()
+    .transform((v) => v?.replace(/\s+/g, '').toUpperCase() || null)
+    .refine((v) => v === null || v.length <= max, { error: `Massimo ${max} caratteri` });
+
+const dayPattern = /^([0-9]{2})-([0-9]{2})-([0-9]{4})$/;
+
+/** @returns whether a DD-MM-YYYY text names a day that exists. */
+export const isExistingUiDate = (value: string): boolean => {
+  const match = dayPattern.exec(value);
+  if (!match) return false;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || year < 1850) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] as number;
+  return day <= days;
+};
+
+/** DD-MM-YYYY → YYYY-MM-DD (the order that sorts and compares). */
+export const uiDateToIso = (value: string): string => `${value.slice(6, 10)}-${value.slice(3, 5)}-${value.slice(0, 2)}`;
+/** YYYY-MM-DD → DD-MM-YYYY. */
+export const isoDateToUi = (value: string): string => `${value.slice(8, 10)}-${value.slice(5, 7)}-${value.slice(0, 4)}`;
+
+const birthDate = z
+  .string()
+  .nullish()
+  .transform((v) => v?.trim() || null)
+  .refine((v) => v === null || isExistingUiDate(v), { error: m.dataNascitaInvalid })
+  .refine((v) => v === null || !isExistingUiDate(v) || uiDateToIso(v) <= new Date().toISOString().slice(0, 10), {
+    error: m.dataNascitaFuture,
+  });
+
+export const datiGeneraliInputSchema = z.object({
+  tipologiaPersona: z.enum(tipologiePersona, { error: am.required }).default('FISICA'),
+  nome: latinName(100),
+  cognome: latinName(100),
+  ragioneSociale: latinName(200),
+  sesso: z.enum(sessi).default('U'),
+  codiceFiscale: upperCode(16),
+  partitaIva: upperCode(28),
+  codiceDestinatario: upperCode(7),
+  dataNascita: birthDate,
+  comuneNascita: latinName(100),
+  provinciaNascita: z
+    .string()
+    .max(10)
+    .nullish()
+    .transform((v) => v?.trim().toUpperCase() || null)
+    .refine((v) => v === null || /^[A-Z]{2}$/.test(v), { error: am.provinciaInvalid }),
+  nazionalita: z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim().toUpperCase() || homeCountry)
+    .refine((v) => /^[A-Z]{2}$/.test(v), { error: m.nazionalitaInvalid }),
+  isPubblicaAmministrazione: z.boolean().default(false),
+  note: z
+    .string()
+    .max(4000)
+    .nullish()
+    .transform((v) => v?.trim() || null),
+});
+
+export const datiSanitariInputSchema = z.object({
+  numeroTesseraSanitaria: upperCode(20),
+  documentoIdentita: z
+    .string()
+    .max(100)
+    .nullish()
+    .transform((v) => (v == null ? null : toLatinText(v).trim() || null)),
+  /** spec part 1 §3: default true; false means the patient opposes transmission to the Sistema TS. */
+  trasmissioneSistemaSanitario: z.boolean().default(true),
+});
+
+/** A tag: trimmed, inner spaces collapsed, Latin text, 1–40 characters. */
+export const tagSchema = z
+  .string({ error: m.tagInvalid })
+  .max(100)
+  .transform((v) => toLatinText(v).replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1, { error: m.tagInvalid }).max(40, { error: m.tagInvalid }));
+
+const emptyResidenza = { indirizzo: null, cap: null, comune: null, provincia: null };
+const emptyContatti = { cellulare: null, telefono: null, email: null, pec: null };
+
+/**
+ * POST /pazienti and PUT /pazienti (with id): the patient's data (spec part 1 §3), checked by the rules of
+ * part 1 §5 and part 2 §5. The server computes nomeCompleto and validForFattura.
+ */
+const patientFields = {
+  state: z.enum(patientStates).default('ACTIVE'),
+  tags: z.array(tagSchema).max(30).default([]),
+  datiGenerali: datiGeneraliInputSchema,
+  contatti: contattiSchema.default(emptyContatti),
+  residenza: residenzaSchema.default(emptyResidenza),
+  datiSanitari: datiSanitariInputSchema.default({
+    numeroTesseraSanitaria: null,
+    documentoIdentita: null,
+    trasmissioneSistemaSanitario: true,
+  }),
+};
+type PatientFieldsOutput = z.output<z.ZodObject<typeof patientFields>>;
+
+/**
+ * spec part 1 §5: GIURIDICA hides given name, family name and sex; FISICA hides the company name; the
+ * public-administration flag exists only for GIURIDICA. Tags are kept once, whatever their case.
+ */
+const normalizePatient = <T extends PatientFieldsOutput>(p: T): T => {
+  const g = p.datiGenerali;
+  const datiGenerali =
+    g.tipologiaPersona === 'FISICA'
+      ? { ...g, ragioneSociale: null, isPubblicaAmministrazione: false }
+      : { ...g, nome: null, cognome: null, sesso: 'U' as const };
+  const tags = [...new Map(p.tags.map((t) => [t.toLowerCase(), t])).values()];
+  return { ...p, tags, datiGenerali };
+};
+
+/** The rules across fields (spec part 1 §5, part 2 §5), reported on the field they concern. */
+const checkPatient = (p: PatientFieldsOutput, ctx: z.core.$RefinementCtx) => {
+  const g = p.datiGenerali;
+  const issue = (field: string, message: string) =>
+    ctx.addIssue({ code: 'custom', message, path: ['datiGenerali', field] });
+  const italian = g.nazionalita === homeCountry;
+  if (g.tipologiaPersona === 'FISICA') {
+    if (!g.nome) issue('nome', am.required);
+    if (!g.cognome) issue('cognome', am.required);
+    const cfMessage = personalCodiceFiscaleMessage(g.codiceFiscale, italian);
+    if (cfMessage) issue('codiceFiscale', cfMessage);
+  } else {
+    if (!g.ragioneSociale) issue('ragioneSociale', am.required);
+    const cfMessage = companyCodiceFiscaleMessage(g.codiceFiscale, g.isPubblicaAmministrazione, italian);
+    if (cfMessage) issue('codiceFiscale', cfMessage);
+  }
+  const ivaMessage = partitaIvaMessage(g, italian);
+  if (ivaMessage) issue('partitaIva', ivaMessage);
+  const destinatarioMessage = codiceDestinatarioMessage(g.codiceDestinatario, g.isPubblicaAmministrazione);
+  if (destinatarioMessage) issue('codiceDestinatario', destinatarioMessage);
+};
+
+/** POST /pazienti: the patient's data (spec part 1 §3); the server computes nomeCompleto and validForFattura. */
+export const patientInputSchema = z.object(patientFields).transform(normalizePatient).superRefine(checkPatient);
+/** PUT /pazienti: the same with the patient's id (spec part 1 §7: the id travels in the body). */
+export const patientUpdateInputSchema = z
+  .object({ id: z.uuid(), ...patientFields })
+  .transform(normalizePatient)
+  .superRefine(checkPatient);
+export type PatientInput = z.input<typeof patientInputSchema>;
+export type PatientData = z.output<typeof patientInputSchema>;
+
+/**
+ * spec part 1 §5: a person's tax code is required and has 16 characters; the rules depend on whether the
+ * nationality is the home country (decision 012: a foreign national may have none; if given it must be valid).
+ */
+export const personalCodiceFiscaleMessage = (code: string | null, italian: boolean): string | null => {
+  if (!code) return italian ? am.required : null;
+  if (code.length !== 16) return am.codiceFiscaleLength;
+  return isValidPersonalCodiceFiscale(code) ? null : am.codiceFiscaleInvalid;
+};
+
+/**
+ * spec part 1 §5: a public administration's tax code is 11 digits; a company's is 11 alphanumeric characters
+ * (an 11-digit one carries the partita IVA check digit). A sole trader may use a personal 16-character code.
+ */
+export const companyCodiceFiscaleMessage = (code: string | null, pa: boolean, italian: boolean): string | null => {
+  if (!code) return italian ? am.required : null;
+  if (!italian) return /^[A-Z0-9]{1,16}$/.test(code) ? null : am.codiceFiscaleInvalid;
+  if (pa) return /^[0-9]{11}$/.test(code) && isValidPartitaIva(code) ? null : am.codiceFiscaleInvalid;
+  if (code.length === 16) return isValidPersonalCodiceFiscale(code) ? null : am.codiceFiscaleInvalid;
+  if (code.length !== 11 || !/^[A-Z0-9]{11}$/.test(code)) return am.codiceFiscaleInvalid;
+  return /^[0-9]{11}$/.test(code) && !isValidPartitaIva(code) ? am.codiceFiscaleInvalid : null;
+};
+
+/**
+ * VAT rules depend on the legal person and the public administration (spec part 1 §5): required for an Italian
+ * company that is not a public administration, optional otherwise; an Italian one is 11 digits with its check digit.
+ */
+const partitaIvaMessage = (
+  g: { tipologiaPersona: TipologiaPersona; partitaIva: string | null; isPubblicaAmministrazione: boolean },
+  italian: boolean,
+): string | null => {
+  const value = g.partitaIva?.replace(/^IT/, '') ?? null;
+  if (!value) return italian && g.tipologiaPersona === 'GIURIDICA' && !g.isPubblicaAmministrazione ? am.required : null;
+  if (!italian) return /^[A-Z0-9]{2,28}$/.test(value) ? null : am.partitaIvaInvalid;
+  return isValidPartitaIva(value) ? null : am.partitaIvaInvalid;
+};
+
+/** spec part 1 §5: 6 characters for public administrations, 7 for private parties, seven zeros if unknown. */
+const codiceDestinatarioMessage = (code: string | null, pa: boolean): string | null => {
+  if (!code) return null;
+  if (!/^[A-Z0-9]+$/.test(code)) return am.codiceDestinatarioInvalid;
+  return code.length === (pa ? 6 : 7) ? null : am.codiceDestinatarioInvalid;
+};
+
+const nullableString = z.string().nullable();
+
+/** A patient as the API answers it (spec part 1 §3). */
+export const patientSchema = z.object({
+  id: z.uuid(),
+  studioId: z.uuid(),
+  state: z.enum(patientStates),
+  tags: z.array(z.string()),
+  datiGenerali: z.object({
+    tipologiaPersona: z.enum(tipologiePersona),
+    nome: nullableString,
+    cognome: nullableString,
+    ragioneSociale: nullableString,
+    nomeCompleto: z.string(),
+    sesso: z.enum(sessi),
+    codiceFiscale: nullableString,
+    partitaIva: nullableString,
+    codiceDestinatario: nullableString,
+    dataNascita: nullableString,
+    comuneNascita: nullableString,
+    provinciaNascita: nullableString,
+    nazionalita: z.string(),
+    isPubblicaAmministrazione: z.boolean(),
+    note: nullableString,
+  }),
+  contatti: contattiValueSchema,
+  residenza: z.object({
+    indirizzo: nullableString,
+    cap: nullableString,
+    comune: nullableString,
+    provincia: nullableString,
+  }),
+  datiSanitari: z.object({
+    numeroTesseraSanitaria: nullableString,
+    documentoIdentita: nullableString,
+    trasmissioneSistemaSanitario: z.boolean(),
+  }),
+  validForFattura: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Patient = z.infer<typeof patientSchema>;
+
+type NameParts = {
+  tipologiaPersona: TipologiaPersona;
+  nome: string | null;
+  cognome: string | null;
+  ragioneSociale: string | null;
+};
+
+/** Display name (spec part 1 §3): family name then given name for a person, the company name otherwise. */
+export const patientDisplayName = (g: NameParts): string =>
+  g.tipologiaPersona === 'FISICA' ? [g.cognome, g.nome].filter(Boolean).join(' ') : (g.ragioneSociale ?? '');
+
+/**
+ * Whether an invoice can be issued to the patient as registered: who they are (name or company), a fiscal
+ * identity (codice fiscale or partita IVA), a complete address, and for a public administration its 6-character
+ * office code (FatturaPA FPA12 needs it).
+ */
+export const isValidForFattura = (p: Pick<PatientData, 'datiGenerali' | 'residenza'>): boolean => {
+  const g = p.datiGenerali;
+  const named = g.tipologiaPersona === 'FISICA' ? Boolean(g.nome && g.cognome) : Boolean(g.ragioneSociale);
+  const fiscalIdentity = Boolean(g.codiceFiscale || g.partitaIva);
+  const recipient =
+    g.tipologiaPersona === 'GIURIDICA' && g.isPubblicaAmministrazione ? g.codiceDestinatario?.length === 6 : true;
+  return named && fiscalIdentity && recipient && isCompleteAddress(p.residenza);
+};
+
+/** spec part 2 §5: natural persons opposing transmission to the health system are flagged 'Si oppone al TS.'. */
+export const opposesSistemaTs = (p: Pick<Patient, 'datiGenerali' | 'datiSanitari'>): boolean =>
+  p.datiGenerali.tipologiaPersona === 'FISICA' && !p.datiSanitari.trasmissioneSistemaSanitario;
+
+/** PUT /pazienti/stato. */
+export const patientStateInputSchema = z.object({ id: z.uuid(), state: z.enum(patientStates) });
+
+/** PATCH /pazienti/{id}/tags (spec part 1 §7: {pazienteId, tag}). */
+export const patientTagInputSchema = z.object({ pazienteId: z.uuid().optional(), tag: tagSchema });
+
+const queryList = z
+  .union([z.string().max(2000), z.array(z.string().max(100)).max(30)])
+  .optional()
+  .transform((v) =>
+    v === undefined
+      ? []
+      : (Array.isArray(v) ? v : v.split(',')).map((t) => toLatinText(t).replace(/\s+/g, ' ').trim()).filter(Boolean),
+  );
+
+/** GET /v2/pazienti (spec part 1 §7): page size 25, the picker uses 20. */
+export const patientSearchQuerySchema = z.object({
+  studioId: z.uuid().optional(),
+  searchText: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => v?.trim() || null),
+  statoPaziente: z.enum(patientStates).optional(),
+  tags: queryList,
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PatientSearchQuery = z.input<typeof patientSearchQuerySchema>;
+
+export const patientPageSchema = z.object({
+  content: z.array(patientSchema),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type PatientPage = z.infer<typeof patientPageSchema>;
+
+export const patientTagCountSchema = z.object({ tag: z.string(), count: z.number().int() });
+export type PatientTagCount = z.infer<typeof patientTagCountSchema>;
+
+/**
+ * The text a patient is found by: names, company, fiscal code, VAT, e-mail, PEC and phones, lower case without
+ * accents; phones also as bare digits so "333 12" and "33312" both match.
+ */
+export const patientSearchText = (p: Pick<PatientData, 'datiGenerali' | 'contatti'>): string => {
+  const g = p.datiGenerali;
+  const c = p.contatti;
+  const phones = [c.cellulare, c.telefono].filter(Boolean).map((n) => (n as string).replace(/[^0-9+]/g, ''));
+  return normalizeSearchText(
+    [g.cognome, g.nome, g.ragioneSociale, g.codiceFiscale, g.partitaIva, c.email, c.pec, ...phones]
+      .filter(Boolean)
+      .join(' '),
+  );
+};
+
+/** Lower case, accents removed, spaces collapsed: the same on stored text and on what a user types. */
+export const normalizeSearchText = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
