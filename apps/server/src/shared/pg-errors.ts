@@ -14,4 +14,9 @@ export const pgErrorOf = (error: unknown): { code: string; constraint?: string }
   return null;
 };
 
-export const pgErrorCodes = { uniqueViolation: '23505', foreignKeyViolation: '23503' } as const;
+export const pgErrorCodes = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  /** ON DELETE RESTRICT (NO ACTION answers foreignKeyViolation instead). */
+  restrictViolation: '23001',
+} as const;

@@ -18,7 +18,7 @@ export type Comune = {
    * (Roma 00118 … 00199). The generic city codes (00100, 20100 …) are not listed.
    */
   cap: readonly string[];
-  /** Name in the other official language, where there is one ("Bozen", "Aosta" → "Aoste"): searchable too. */
+  /** Name in the other official language, where there is one ("Bozen" for Bolzano, "Völs am Schlern" for Fiè allo Sciliar): searchable too. */
   nomeAltraLingua: string | null;
 };
 
@@ -68,7 +68,9 @@ const getIndex = (): Index => {
     }
   }
   index = {
-    keys: comuni.map((c) => (c.nomeAltraLingua ? [searchKeys(c.nome), searchKeys(c.nomeAltraLingua)] : [searchKeys(c.nome)])),
+    keys: comuni.map((c) =>
+      c.nomeAltraLingua ? [searchKeys(c.nome), searchKeys(c.nomeAltraLingua)] : [searchKeys(c.nome)],
+    ),
     byBelfiore: new Map(comuni.map((c) => [c.belfiore, c])),
     byCap,
   };

@@ -1,15 +1,16 @@
 /**
- * Writes `data/*.json` from two npm packages (decision 011): run `npm run generate:reference -w @studiolo/domain`
+ * Writes `data/*.json` from npm packages (decision 011): run `npm run generate:reference -w @studiolo/domain`
  * after bumping either of them, then review the diff and run the reference tests.
  *
  * - `italian-locations` (Garda Informatica's ISTAT-based list, MIT): the comuni in force, with province, CAP and
  *   catastral code. Generated rather than imported at run time because its ES-module entry imports its 4 MB JSON
  *   without an import attribute, which Node (the server runs the domain as native ES modules) refuses, and because
- *   the web would download coordinates, regions and areas it never shows (333 kB gzip against ≈ 90 kB here).
+ *   the web would download coordinates, regions and areas it never shows (333 kB gzip against ≈ 100 kB here).
  * - `@marketto/belfiore-connector-embedded` (ANPR and Agenzia delle Entrate data, CC BY 4.0; ISTAT foreign states,
  *   CC BY 3.0): catastral codes of suppressed comuni and of foreign states (Z…), for decoding birthplaces in fiscal
  *   codes. Its records of current comuni carry older provinces and names (Caserta under NA, Castello d'Alife for
  *   Castello del Matese), so for codes still in force the first package wins; its API is asynchronous only.
+ * - `i18n-iso-countries` (a run-time dependency for countries.ts): the ISO codes a foreign state may link to.
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -66,7 +67,8 @@ const comuni = [...current.values()]
 const particles = new Set(
   'a ai al alla allo con da dal dalla de dei del della delle dello di e ed in nel nella sul sulla'.split(' '),
 );
-const fixEncoding = (name: string): string => (/[ÃÂ]/u.test(name) ? Buffer.from(name, 'latin1').toString('utf8') : name);
+const fixEncoding = (name: string): string =>
+  /[ÃÂ]/u.test(name) ? Buffer.from(name, 'latin1').toString('utf8') : name;
 const tidyName = (raw: string): string =>
   fixEncoding(raw)
     .split(' ')

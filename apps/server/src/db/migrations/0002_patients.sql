@@ -42,5 +42,5 @@ CREATE TABLE "patients" (
 ALTER TABLE "patients" ADD CONSTRAINT "patients_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "studios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "patients_studio_sort_idx" ON "patients" USING btree ("studio_id","sort_name","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "patients_studio_codice_fiscale_idx" ON "patients" USING btree ("studio_id","codice_fiscale") WHERE "patients"."codice_fiscale" is not null;--> statement-breakpoint
-CREATE INDEX "patients_search_idx" ON "patients" USING gin ("studio_id","search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "patients_tags_idx" ON "patients" USING gin ("tags");
+CREATE INDEX "patients_search_idx" ON "patients" USING gin ("studio_id","search_text" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "patients_tags_idx" ON "patients" USING gin ("tags") WITH (fastupdate=false);

@@ -244,7 +244,7 @@ export const deletePatient = (deps: AppDeps, ctx: StudioContext, id: string) =>
     })
     .catch((error) => {
       const pg = pgErrorOf(error);
-      if (pg?.code !== pgErrorCodes.foreignKeyViolation) throw error;
+      if (pg?.code !== pgErrorCodes.restrictViolation && pg?.code !== pgErrorCodes.foreignKeyViolation) throw error;
       const what = (pg.constraint && legalRecordLabels[pg.constraint]) || legalRecordsFallback;
       throw new AppError('CONFLICT', patientMessages.deleteRefused(what));
     });

@@ -1,0 +1,430 @@
+import { anagraficaMessages } from '@studiolo/domain/anagrafica';
+import { type Patient, type PatientPage, patientMessages } from '@studiolo/domain/patients';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { randomCodiceFiscale, validPatientInput } from '../../../test/helpers/factories.ts';
+import { api, apiOk } from '../../../test/helpers/http.ts';
+import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
+import { rowsOf } from '../../../test/helpers/sql.ts';
+
+let t: TestApp;
+let owner: TestStudioUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await createStudioOwner(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Input = ReturnType<typeof validPatientInput>;
+const person = (g: Partial<Input['datiGenerali']> = {}, rest: Partial<Input> = {}): Input => {
+  const base = validPatientInput();
+  return { ...base, ...rest, datiGenerali: { ...base.datiGenerali, ...g } };
+};
+/** Comune di Roma: a public administration whose codice fiscale is 11 digits. */
+const publicAdministration = (g: Partial<Input['datiGenerali']> = {}): Input => ({
+  ...validPatientInput(),
+  datiGenerali: {
+    tipologiaPersona: 'GIURIDICA',
+    ragioneSociale: 'Comune di Roma',
+    codiceFiscale: '02438750586',
+    partitaIva: '01057861005',
+    isPubblicaAmministrazione: true,
+    codiceDestinatario: 'UF1234',
+    ...g,
+  },
+});
+
+const create = (body: unknown, user = owner) =>
+  api<Patient>(t.app, { method: 'POST', url: '/pazienti', token: user.token, body });
+const createOk = (body: unknown, user = owner) =>
+  apiOk<Patient>(t.app, { method: 'POST', url: '/pazienti', token: user.token, body });
+const search = (query: Record<string, string | string[]>, user = owner) =>
+  apiOk<PatientPage>(t.app, { method: 'GET', url: '/v2/pazienti', token: user.token, query });
+
+describe('creating a patient', () => {
+  it('answers 200 with the created patient, nomeCompleto and validForFattura', async () => {
+    const code = randomCodiceFiscale('D');
+    const res = await create(person({ nome: 'Giulia', cognome: 'Verdi', codiceFiscale: code.toLowerCase() }));
+    expect(res.status).toBe(200);
+    expect(res.body.answer).toBe(patientMessages.created);
+    expect(res.body.response).toMatchObject({
+      state: 'ACTIVE',
+      validForFattura: true,
+      datiGenerali: { nomeCompleto: 'Verdi Giulia', codiceFiscale: code, nazionalita: 'IT', dataNascita: '12-03-1984' },
+      datiSanitari: { trasmissioneSistemaSanitario: true },
+    });
+    const fetched = await apiOk<Patient>(t.app, {
+      method: 'GET',
+      url: `/pazienti/${res.body.response?.id}`,
+      token: owner.token,
+    });
+    expect(fetched).toEqual(res.body.response);
+  });
+
+  it('is not valid for an invoice without a complete address', async () => {
+    const p = await createOk(person({}, { residenza: { indirizzo: null, cap: null, comune: null, provincia: null } }));
+    expect(p.validForFattura).toBe(false);
+  });
+
+  it('rejects a fiscal code with a wrong check character, a short one, and a missing one, with the spec messages', async () => {
+    const good = randomCodiceFiscale();
+    const wrongCheck = good.slice(0, 15) + (good[15] === 'A' ? 'B' : 'A');
+    for (const [codiceFiscale, message] of [
+      [wrongCheck, anagraficaMessages.codiceFiscaleInvalid],
+      ['RSSMRA85T10A56', anagraficaMessages.codiceFiscaleLength],
+      [null, anagraficaMessages.required],
+    ] as const) {
+      const res = await create(person({ codiceFiscale }));
+      expect(res.status).toBe(400);
+      expect(res.body.fields?.['datiGenerali.codiceFiscale']).toBe(message);
+    }
+  });
+
+  it('reports each malformed field with its Italian message and stores nothing', async () => {
+    const before = await rowsOf<{ n: number }>(t.deps.db, 'select count(*)::int as n from patients');
+    const res = await create({
+      ...person({ nome: 'Олег' }),
+      contatti: { cellulare: '333-abc', telefono: null, email: 'non-una-mail', pec: 'pec@' },
+      residenza: { indirizzo: 'Via Roma 1', cap: '4012', comune: 'Bologna', provincia: 'BOL' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toMatchObject({
+      'datiGenerali.nome': patientMessages.latinOnly,
+      'contatti.cellulare': anagraficaMessages.phoneInvalid,
+      'contatti.email': anagraficaMessages.emailInvalid,
+      'contatti.pec': anagraficaMessages.pecInvalid,
+      'residenza.cap': anagraficaMessages.capInvalid,
+      'residenza.provincia': anagraficaMessages.provinciaInvalid,
+    });
+    const after = await rowsOf<{ n: number }>(t.deps.db, 'select count(*)::int as n from patients');
+    expect(after).toEqual(before);
+  });
+
+  it('says "Indirizzo non valido" when the address is only partly filled', async () => {
+    const res = await create(
+      person({}, { residenza: { indirizzo: 'Via Roma 1', cap: null, comune: 'Roma', provincia: 'RM' } }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.fields?.['residenza.indirizzo']).toBe(anagraficaMessages.indirizzoInvalid);
+  });
+
+  it('straightens curly quotes and strips non-Latin characters from the street and town', async () => {
+    const p = await createOk(
+      person({}, { residenza: { indirizzo: 'Via dell’Orso 3 ★', cap: '00186', comune: 'Roma', provincia: 'rm' } }),
+    );
+    expect(p.residenza).toEqual({ indirizzo: "Via dell'Orso 3", cap: '00186', comune: 'Roma', provincia: 'RM' });
+  });
+
+  it('takes a public administration with its 11-digit fiscal code and 6-character office code, without a person’s names', async () => {
+    const p = await createOk({
+      ...publicAdministration(),
+      datiGenerali: { ...publicAdministration().datiGenerali, nome: 'X' },
+    });
+    expect(p.datiGenerali).toMatchObject({
+      tipologiaPersona: 'GIURIDICA',
+      nomeCompleto: 'Comune di Roma',
+      nome: null,
+      cognome: null,
+      isPubblicaAmministrazione: true,
+      codiceDestinatario: 'UF1234',
+    });
+    expect(p.validForFattura).toBe(true);
+  });
+
+  it('refuses a public administration with a 7-character recipient code or a 16-character fiscal code', async () => {
+    const seven = await create(publicAdministration({ codiceFiscale: '06363391001', codiceDestinatario: 'ABCDEFG' }));
+    expect(seven.status).toBe(400);
+    expect(seven.body.fields?.['datiGenerali.codiceDestinatario']).toBe(anagraficaMessages.codiceDestinatarioInvalid);
+    const personal = await create(publicAdministration({ codiceFiscale: randomCodiceFiscale() }));
+    expect(personal.body.fields?.['datiGenerali.codiceFiscale']).toBe(anagraficaMessages.codiceFiscaleInvalid);
+  });
+
+  it('requires the company name and a valid partita IVA for a private company', async () => {
+    const res = await create({
+      ...validPatientInput(),
+      datiGenerali: { tipologiaPersona: 'GIURIDICA', codiceFiscale: '01234567897', partitaIva: '01234567890' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toMatchObject({
+      'datiGenerali.ragioneSociale': anagraficaMessages.required,
+      'datiGenerali.partitaIva': anagraficaMessages.partitaIvaInvalid,
+    });
+  });
+
+  it('lets a foreign national have no Italian fiscal code', async () => {
+    const p = await createOk(person({ codiceFiscale: null, nazionalita: 'de', nome: 'Jürgen', cognome: 'Müller' }));
+    expect(p.datiGenerali).toMatchObject({ nazionalita: 'DE', codiceFiscale: null, nomeCompleto: 'Müller Jürgen' });
+  });
+
+  it('refuses a second patient with the same fiscal code in the studio, naming the first, but not in another studio', async () => {
+    const code = randomCodiceFiscale();
+    await createOk(person({ cognome: 'Bianchi', nome: 'Anna', codiceFiscale: code }));
+    const again = await create(person({ cognome: 'Neri', codiceFiscale: code }));
+    expect(again.status).toBe(409);
+    expect(again.body.answer).toBe(patientMessages.duplicateCodiceFiscale('Bianchi Anna'));
+    expect(again.body.fields?.['datiGenerali.codiceFiscale']).toBe(
+      patientMessages.duplicateCodiceFiscale('Bianchi Anna'),
+    );
+
+    const other = await createStudioOwner(t.app);
+    expect((await create(person({ codiceFiscale: code }), other)).status).toBe(200);
+  });
+
+  it('keeps one of two concurrent creations with the same fiscal code', async () => {
+    const code = randomCodiceFiscale();
+    const results = await Promise.all([
+      create(person({ codiceFiscale: code })),
+      create(person({ codiceFiscale: code })),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const rows = await rowsOf(t.deps.db, `select id from patients where codice_fiscale = '${code}'`);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('updating a patient', () => {
+  it('replaces the data with PUT /pazienti and audits the names of the changed fields only', async () => {
+    const p = await createOk(person({ cognome: 'Gialli' }));
+    const input = person({ cognome: 'Giallo', codiceFiscale: p.datiGenerali.codiceFiscale }, { tags: ['Sportivo'] });
+    const updated = await apiOk<Patient>(t.app, {
+      method: 'PUT',
+      url: '/pazienti',
+      token: owner.token,
+      body: { ...input, id: p.id },
+    });
+    expect(updated.datiGenerali.nomeCompleto).toBe('Giallo Giulia');
+    expect(updated.tags).toEqual(['Sportivo']);
+    const [audit] = await rowsOf<{ changed_fields: string[] }>(
+      t.deps.db,
+      `select changed_fields from audit_events where entity_id = '${p.id}' and action = 'patient.update'`,
+    );
+    expect(audit?.changed_fields.sort()).toEqual(['cognome', 'tags']);
+  });
+
+  it('answers 404 for an id that is not a patient of the studio', async () => {
+    const res = await api(t.app, {
+      method: 'PUT',
+      url: '/pazienti',
+      token: owner.token,
+      body: { ...person(), id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('changes the state with PUT /pazienti/stato', async () => {
+    const p = await createOk(person());
+    const res = await api<Patient>(t.app, {
+      method: 'PUT',
+      url: '/pazienti/stato',
+      token: owner.token,
+      body: { id: p.id, state: 'UNACTIVE' },
+    });
+    expect(res.body.answer).toBe(patientMessages.stateChanged);
+    expect(res.body.response?.state).toBe('UNACTIVE');
+    const bad = await api(t.app, {
+      method: 'PUT',
+      url: '/pazienti/stato',
+      token: owner.token,
+      body: { id: p.id, state: 'DELETED' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('tags', () => {
+  it('adds a tag once, in the spelling the studio already uses, lists tags with counts and removes them', async () => {
+    const studio = await createStudioOwner(t.app);
+    const a = await createOk(person(), studio);
+    const b = await createOk(person(), studio);
+    const tag = (id: string, value: string) =>
+      apiOk<Patient>(t.app, {
+        method: 'PATCH',
+        url: `/pazienti/${id}/tags`,
+        token: studio.token,
+        body: { pazienteId: id, tag: value },
+      });
+    await tag(a.id, 'Sportivo ');
+    expect((await tag(b.id, 'sportivo')).tags).toEqual(['Sportivo']);
+    expect((await tag(b.id, 'SPORTIVO')).tags).toEqual(['Sportivo']);
+    await tag(b.id, 'Cervicale');
+    const counts = await apiOk(t.app, { method: 'GET', url: '/pazienti/tags', token: studio.token });
+    expect(counts).toEqual([
+      { tag: 'Cervicale', count: 1 },
+      { tag: 'Sportivo', count: 2 },
+    ]);
+    const removed = await apiOk<Patient>(t.app, {
+      method: 'DELETE',
+      url: `/pazienti/${b.id}/tags`,
+      token: studio.token,
+      query: { tag: 'sportivo' },
+    });
+    expect(removed.tags).toEqual(['Cervicale']);
+  });
+
+  it('refuses an empty tag and a pazienteId that is not the path’s patient', async () => {
+    const p = await createOk(person());
+    const empty = await api(t.app, {
+      method: 'PATCH',
+      url: `/pazienti/${p.id}/tags`,
+      token: owner.token,
+      body: { tag: '  ' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields?.tag).toBe(patientMessages.tagInvalid);
+    const other = await api(t.app, {
+      method: 'PATCH',
+      url: `/pazienti/${p.id}/tags`,
+      token: owner.token,
+      body: { pazienteId: '00000000-0000-4000-8000-000000000000', tag: 'X' },
+    });
+    expect(other.status).toBe(400);
+  });
+});
+
+describe('search', () => {
+  let studio: TestStudioUser;
+  beforeAll(async () => {
+    studio = await createStudioOwner(t.app);
+    const add = (g: Partial<Input['datiGenerali']>, rest: Partial<Input> = {}) => createOk(person(g, rest), studio);
+    await add({ cognome: 'Rossi', nome: 'Mario' }, { tags: ['Sportivo'] });
+    await add(
+      { cognome: 'Rossini', nome: 'Lucia' },
+      { contatti: { cellulare: '+39 333 765 4321', telefono: null, email: 'lucia@posta.it', pec: null } },
+    );
+    await add({ cognome: 'Brambilla', nome: 'Nicolò' }, { state: 'UNACTIVE', tags: ['Sportivo', 'Cervicale'] });
+    await add({ cognome: 'Esposito', nome: 'Rosa' });
+    await createOk(publicAdministration(), studio);
+  });
+
+  const names = (page: PatientPage) => page.content.map((p) => p.datiGenerali.nomeCompleto);
+
+  it('finds partial words in names, case-insensitively, in display-name order', async () => {
+    expect(names(await search({ searchText: 'ros' }, studio))).toEqual([
+      'Esposito Rosa',
+      'Rossi Mario',
+      'Rossini Lucia',
+    ]);
+    expect(names(await search({ searchText: 'ROSSI' }, studio))).toEqual(['Rossi Mario', 'Rossini Lucia']);
+  });
+
+  it('ignores accents both ways and needs every word typed', async () => {
+    expect(names(await search({ searchText: 'nicolo' }, studio))).toEqual(['Brambilla Nicolò']);
+    expect(names(await search({ searchText: 'Nicolò bram' }, studio))).toEqual(['Brambilla Nicolò']);
+    expect(names(await search({ searchText: 'rossi lucia' }, studio))).toEqual(['Rossini Lucia']);
+  });
+
+  it('finds by company name, fiscal code, e-mail and phone digits', async () => {
+    expect(names(await search({ searchText: 'comune di' }, studio))).toEqual(['Comune di Roma']);
+    expect(names(await search({ searchText: '0243875' }, studio))).toEqual(['Comune di Roma']);
+    expect(names(await search({ searchText: 'lucia@posta' }, studio))).toEqual(['Rossini Lucia']);
+    expect(names(await search({ searchText: '3337654' }, studio))).toEqual(['Rossini Lucia']);
+  });
+
+  it('treats % and _ typed by the user as plain characters', async () => {
+    expect((await search({ searchText: '%' }, studio)).totalElements).toBe(0);
+    expect((await search({ searchText: '_' }, studio)).totalElements).toBe(0);
+  });
+
+  it('filters by state and by tags (all of them), and pages with the total count', async () => {
+    expect(names(await search({ statoPaziente: 'UNACTIVE' }, studio))).toEqual(['Brambilla Nicolò']);
+    expect(names(await search({ tags: 'Sportivo' }, studio))).toEqual(['Brambilla Nicolò', 'Rossi Mario']);
+    expect(names(await search({ tags: ['Sportivo', 'Cervicale'] }, studio))).toEqual(['Brambilla Nicolò']);
+    const page = await search({ size: '2', page: '1' }, studio);
+    expect(page).toMatchObject({ totalElements: 5, totalPages: 3, page: 1, size: 2 });
+    expect(names(page)).toEqual(['Esposito Rosa', 'Rossi Mario']);
+    expect(await search({ size: '2', page: '9' }, studio)).toMatchObject({ content: [], totalElements: 5 });
+  });
+
+  it('never shows another studio’s patients', async () => {
+    const other = await createStudioOwner(t.app);
+    expect((await search({ searchText: 'ros' }, other)).totalElements).toBe(0);
+    expect(await apiOk(t.app, { method: 'GET', url: '/pazienti', token: other.token })).toEqual([]);
+  });
+
+  it('answers the search from the trigram index, not by scanning the studio’s patients', async () => {
+    // 20,000 more patients: on a few hundred rows a scan is the planner's right choice
+    await t.deps.db.execute(sql`
+      insert into patients (studio_id, tipologia_persona, nome, cognome, search_text, sort_name)
+      select ${studio.studioId}, 'FISICA', 'N' || i, 'C' || i, md5(i::text) || ' ' || md5((i * 7)::text), md5(i::text)
+      from generate_series(1, 20000) as i`);
+    await t.deps.db.execute(sql`analyze patients`);
+    const res = await t.deps.db.execute(
+      sql`explain select id from patients where studio_id = ${studio.studioId} and search_text like '%rossi%'`,
+    );
+    const plan = (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+    expect(plan).toContain('patients_search_idx');
+    expect(plan).not.toContain('Seq Scan');
+  });
+});
+
+describe('deleting a patient', () => {
+  it('removes the patient', async () => {
+    const p = await createOk(person());
+    const res = await api(t.app, { method: 'DELETE', url: `/pazienti/${p.id}`, token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.answer).toBe(patientMessages.deleted);
+    expect((await api(t.app, { method: 'GET', url: `/pazienti/${p.id}`, token: owner.token })).status).toBe(404);
+  });
+
+  it('refuses, with the Italian reason, when a legal record keeps the patient, and deletes nothing', async () => {
+    // A stand-in for the invoices and signed documents to come: a table referencing patients ON DELETE RESTRICT.
+    await t.deps.db.execute(
+      sql.raw(
+        'create table if not exists legal_record_probe (id serial primary key, patient_id uuid not null references patients(id) on delete restrict)',
+      ),
+    );
+    const p = await createOk(person());
+    await t.deps.db.execute(sql`insert into legal_record_probe (patient_id) values (${p.id})`);
+    const res = await api(t.app, { method: 'DELETE', url: `/pazienti/${p.id}`, token: owner.token });
+    expect(res.status).toBe(409);
+    expect(res.body.answer).toBe(patientMessages.deleteRefused('fatture o documenti firmati'));
+    expect((await api(t.app, { method: 'GET', url: `/pazienti/${p.id}`, token: owner.token })).status).toBe(200);
+    await t.deps.db.execute(sql.raw('drop table legal_record_probe'));
+  });
+});
+
+describe('registry export', () => {
+  it('streams every patient as CSV with a BOM, Italian headers and formulas neutralised', async () => {
+    const studio = await createStudioOwner(t.app);
+    await createOk(
+      person(
+        { cognome: 'Rossi', nome: 'Mario' },
+        { contatti: { cellulare: '+39 333 1112223', telefono: null, email: null, pec: null } },
+      ),
+      studio,
+    );
+    await createOk(person({ cognome: '=HYPERLINK("x")', nome: 'Eva' }), studio);
+    await createOk(publicAdministration(), studio);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/app/api/data-exporter/anagrafiche-pazienti',
+      headers: { authorization: `Bearer ${studio.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="anagrafiche-pazienti-\d{8}\.csv"$/);
+    expect(res.headers['x-total-count']).toBe('3');
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]?.split(';').slice(0, 6)).toEqual([
+      'Cognome',
+      'Nome',
+      'Ragione sociale',
+      'Tipologia',
+      'Pubblica amministrazione',
+      'Codice fiscale',
+    ]);
+    expect(lines.some((l) => l.startsWith('Rossi;Mario;;Persona fisica;No;') && l.includes(';+39 333 1112223;'))).toBe(
+      true,
+    );
+    expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""x"")";Eva;`))).toBe(true);
+    expect(
+      lines.some((l) => l.startsWith(';;Comune di Roma;Persona giuridica;Sì;02438750586;01057861005;UF1234;')),
+    ).toBe(true);
+  });
+});
