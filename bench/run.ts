@@ -5,9 +5,11 @@
  *  b. HTTP load (autocannon, 50 connections, ~10 s per route) on PGlite: POST /user/login at the real scrypt
  *     cost, authenticated GET /user/getUser, and a bare Fastify process as the floor, side by side.
  *  c. The same on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (own database studiolo_bench).
+ *  d. Codice fiscale validation against the npm packages codice-fiscale-js and @marketto/codice-fiscale-utils:
+ *     agreement with the expected answers and checks per second (own file bench/results/codice-fiscale-peers.json).
  *
  * Writes bench/results/foundation.json and prints a summary.
- * Options: --only=startup,pglite,postgres (or BENCH_ONLY)   BENCH_DURATION_S (10)   BENCH_CONNECTIONS (50)
+ * Options: --only=startup,pglite,postgres,codice-fiscale (or BENCH_ONLY)   BENCH_DURATION_S (10)   BENCH_CONNECTIONS (50)
  *          BENCH_SCRYPT_COST_LOG2 (17, the server default)   BENCH_LOGIN_DURATION_S (30)
  *          --profile or BENCH_PROFILE=1: adds a CPU profile of the server under getUser load on PGlite
  */
@@ -15,6 +17,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  codiceFiscalePeersResultsFile,
+  runCodiceFiscalePeers,
+  saveCodiceFiscalePeers,
+} from './scenarios/codice-fiscale-peers.ts';
 import { runColdStart } from './scenarios/cold-start.ts';
 import { type DatabaseLoadResult, runDatabaseLoad } from './scenarios/database-load.ts';
 import {
@@ -150,6 +157,19 @@ try {
     save();
   }
 
+  if (wants('codice-fiscale')) {
+    log('d. Codice fiscale: Studiolo and npm peers …');
+    const peers = await runCodiceFiscalePeers({ log });
+    saveCodiceFiscalePeers(peers);
+    results.codiceFiscalePeers = {
+      file: path.relative(repoRoot, codiceFiscalePeersResultsFile),
+      checksPerSecond: Object.fromEntries(peers.implementations.map((i) => [i.name, i.checksPerSecond])),
+      agreementPercent: Object.fromEntries(peers.implementations.map((i) => [i.name, i.agreementPercent])),
+    };
+    targetMet.codiceFiscaleRightAndAtLeastAsFastAsPeers = peers.targetMet;
+    save();
+  }
+
   if (profileWanted) {
     log('profile: CPU profile of GET /user/getUser on PGlite …');
     try {
@@ -215,6 +235,17 @@ for (const key of ['pglite', 'postgres'] as const) {
   log(
     `    getUser p50 / bare p50 at ${loadOptions.connections} connections = ${t.ratio}× (means ${t.ratioOfMeans}×; one at a time ${t.unloaded.ratio}×), target ≤ ${t.factor}×: ${t.targetMet ? 'met' : 'MISSED'}`,
   );
+}
+const cfPeers = results.codiceFiscalePeers as
+  | { file: string; checksPerSecond: Record<string, number>; agreementPercent: Record<string, number> }
+  | undefined;
+if (cfPeers) {
+  log(`  codice fiscale (${cfPeers.file}):`);
+  for (const [name, perSecond] of Object.entries(cfPeers.checksPerSecond)) {
+    log(
+      `    ${name.padEnd(64)} agreement ${String(cfPeers.agreementPercent[name]).padStart(5)} %  ${perSecond.toLocaleString('en-US').padStart(12)} checks/s`,
+    );
+  }
 }
 const profile = results.profile as { topCategories?: { category: string; percent: number }[] } | undefined;
 if (profile?.topCategories) {

@@ -1,8 +1,10 @@
+import { type PatientInput, patientInputSchema } from '@studiolo/domain/patients';
 import { staffInviteInputSchema } from '@studiolo/domain/staff';
 import { studioInputSchema } from '@studiolo/domain/studio';
 import type { AppDeps } from '../deps.ts';
 import { authRepository } from '../features/auth/auth.repository.ts';
 import { signup } from '../features/auth/auth.service.ts';
+import { createPatient } from '../features/patients/patients.service.ts';
 import { inviteStaff } from '../features/staff/staff.service.ts';
 import { createStudio } from '../features/studio/studio.service.ts';
 import { noRequestMeta } from '../shared/request-meta.ts';
@@ -65,8 +67,91 @@ export const seedDemo = async (deps: AppDeps): Promise<DemoLogin> => {
       avatarColor: '#F4511E',
     }),
   );
+  for (const patient of demoPatients) await createPatient(deps, ctx, patientInputSchema.parse(patient));
   return { ...demoLogin, created: true };
 };
+
+type DemoPerson = [
+  cognome: string,
+  nome: string,
+  sesso: 'U' | 'D',
+  codiceFiscale: string,
+  dataNascita: string,
+  nato: [string, string],
+];
+const milano = (indirizzo: string, cap: string) => ({ indirizzo, cap, comune: 'Milano', provincia: 'MI' });
+
+/** A dozen patients with real-shaped fiscal codes (computed by the official rules), tags and states. */
+const demoPatients: PatientInput[] = [
+  ...(
+    [
+      ['Rossi', 'Mario', 'U', 'RSSMRA78E14F205V', '14-05-1978', ['Milano', 'MI']],
+      ['Bianchi', 'Laura', 'D', 'BNCLRA85S43F205D', '03-11-1985', ['Milano', 'MI']],
+      ['Colombo', 'Giuseppe', 'U', 'CLMGPP52A22L682Q', '22-01-1952', ['Varese', 'VA']],
+      ['Ferrari', 'Francesca', 'D', 'FRRFNC90L49A944T', '09-07-1990', ['Bologna', 'BO']],
+      ['Romano', 'Alessandro', 'U', 'RMNLSN69C30H501Z', '30-03-1969', ['Roma', 'RM']],
+      ['Ricci', 'Sofia', 'D', 'RCCSFO12P57F205G', '17-09-2012', ['Milano', 'MI']],
+      ['Marino', 'Luca', 'U', 'MRNLCU95T01F839X', '01-12-1995', ['Napoli', 'NA']],
+      ['Greco', 'Giulia', 'D', 'GRCGLI88D65C351S', '25-04-1988', ['Catania', 'CT']],
+      ['Bruno', 'Nicolò', 'U', 'BRNNCL74H11L219N', '11-06-1974', ['Torino', 'TO']],
+      ['Gallo', 'Elena', 'D', 'GLLLNE60B46G273U', '06-02-1960', ['Palermo', 'PA']],
+      ['Conti', 'Matteo', 'U', 'CNTMTT01R19F205C', '19-10-2001', ['Milano', 'MI']],
+      ['De Luca', 'Chiara', 'D', 'DLCCHR83M68F205R', '28-08-1983', ['Milano', 'MI']],
+    ] satisfies DemoPerson[]
+  ).map(([cognome, nome, sesso, codiceFiscale, dataNascita, [comuneNascita, provinciaNascita]], i) => ({
+    state: i === 9 ? ('UNACTIVE' as const) : ('ACTIVE' as const),
+    tags:
+      [['Sportivo'], ['Cervicale'], ['Lombalgia', 'Over 65'], [], ['Sportivo', 'Post-operatorio'], ['Pediatrico']][
+        i % 6
+      ] ?? [],
+    datiGenerali: {
+      tipologiaPersona: 'FISICA' as const,
+      nome,
+      cognome,
+      sesso,
+      codiceFiscale,
+      dataNascita,
+      comuneNascita,
+      provinciaNascita,
+    },
+    contatti: {
+      cellulare: `+39 34${i % 10} ${String(1234567 + i * 1111).slice(0, 7)}`,
+      telefono: null,
+      email: `${`${nome}.${cognome}`.toLowerCase().replace(/[^a-z.]/g, '')}@example.it`,
+      pec: null,
+    },
+    residenza: milano(
+      `Via ${['Dante', 'Manzoni', 'Torino', 'Padova', 'Washington', 'Montenapoleone'][i % 6]} ${i + 3}`,
+      `201${String(21 + (i % 9)).padStart(2, '0')}`,
+    ),
+    datiSanitari: { numeroTesseraSanitaria: null, documentoIdentita: null, trasmissioneSistemaSanitario: i !== 4 },
+  })),
+  {
+    tags: ['Convenzione'],
+    datiGenerali: {
+      tipologiaPersona: 'GIURIDICA',
+      ragioneSociale: 'Comune di Milano',
+      codiceFiscale: '01199250158',
+      partitaIva: '01199250158',
+      isPubblicaAmministrazione: true,
+      codiceDestinatario: 'UFRL7E',
+    },
+    contatti: { cellulare: null, telefono: '02 02 02', email: null, pec: 'protocollo@postacert.comune.milano.it' },
+    residenza: milano('Piazza della Scala 2', '20121'),
+  },
+  {
+    tags: ['Convenzione'],
+    datiGenerali: {
+      tipologiaPersona: 'GIURIDICA',
+      ragioneSociale: 'Atletica Navigli ASD',
+      codiceFiscale: '01234567897',
+      partitaIva: '01234567897',
+      codiceDestinatario: '0000000',
+    },
+    contatti: { cellulare: null, telefono: '02 8765432', email: 'segreteria@atleticanavigli.example.it', pec: null },
+    residenza: milano('Alzaia Naviglio Grande 40', '20144'),
+  },
+];
 
 /** The first start of an empty embedded database seeds the demo; a database with any user is left alone. */
 export const seedDemoIfEmpty = async (deps: AppDeps): Promise<DemoLogin | null> => {

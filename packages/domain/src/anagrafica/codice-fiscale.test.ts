@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anagraficaMessages as m } from './anagrafica.messages.ts';
 import { checkCodiceFiscale, isValidCodiceFiscale } from './codice-fiscale.ts';
 
@@ -185,5 +185,21 @@ describe('isValidCodiceFiscale', () => {
   it('uses the current date when none is given', () => {
     expect(isValidCodiceFiscale('RSSMRA85T10A562S')).toBe(true);
     expect(checkCodiceFiscale('RSSMRA85T10A562S').valid).toBe(true);
+  });
+});
+
+describe('the current date', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('follows the clock forwards and backwards', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(1990, 0, 1, 12));
+    expect(isValidCodiceFiscale('RSSMRA95A01H501B')).toBe(false); // 1 January 1995 is in the future
+    vi.setSystemTime(new Date(1995, 0, 1, 0, 0, 1));
+    expect(isValidCodiceFiscale('RSSMRA95A01H501B')).toBe(true); // born today
+    vi.setSystemTime(new Date(1994, 11, 31, 23, 59, 59));
+    expect(isValidCodiceFiscale('RSSMRA95A01H501B')).toBe(false); // one second before midnight
   });
 });

@@ -30,6 +30,8 @@ export type CodiceFiscaleCheck =
   | { valid: false; message: string };
 
 // ---------- lookup tables, indexed by char code (all codes < 128) ----------
+// Lower-case letters get the same entries as upper-case ones, so a code typed in lower case needs no
+// upper-casing copy (spec part 1 §5 upper-cases the input; the answer's `code` is upper case).
 
 const LETTER = 1;
 const DIGIT = 2;
@@ -49,10 +51,11 @@ const evenValue = new Uint8Array(128);
 // DM 23/12/1976, table of the characters in odd position: A/0 … Z.
 const oddValuesAZ = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
 for (let i = 0; i < 26; i++) {
-  const c = 65 + i;
-  kind[c] = LETTER;
-  oddValue[c] = oddValuesAZ[i] as number;
-  evenValue[c] = i;
+  for (const c of [65 + i, 97 + i]) {
+    kind[c] = LETTER;
+    oddValue[c] = oddValuesAZ[i] as number;
+    evenValue[c] = i;
+  }
 }
 for (let d = 0; d < 10; d++) {
   const c = 48 + d;
@@ -62,17 +65,84 @@ for (let d = 0; d < 10; d++) {
   oddValue[c] = oddValuesAZ[d] as number;
   evenValue[c] = d;
   const s = omocodiaLetters.charCodeAt(d);
-  kind[s] = LETTER | SUBSTITUTE;
-  digitValue[s] = d;
+  for (const l of [s, s + 32]) {
+    kind[l] = LETTER | SUBSTITUTE;
+    digitValue[l] = d;
+  }
 }
 'ABCDEHLMPRST'.split('').forEach((letter, i) => {
   monthOf[letter.charCodeAt(0)] = i + 1;
+  monthOf[letter.charCodeAt(0) + 32] = i + 1;
 });
+/** ASCII letter to upper case (clears the lower-case bit). */
+const upper = (c: number): number => c & ~32;
 
 /** What each of the 16 positions accepts: a letter, or a digit / its substitute letter (spec part 1 §5). */
-const acceptedAt = new Uint8Array(16);
-for (let i = 0; i < 16; i++) acceptedAt[i] = LETTER;
-for (const i of [6, 7, 9, 10, 12, 13, 14]) acceptedAt[i] = DIGIT | SUBSTITUTE;
+const acceptedAt = (i: number): number =>
+  i === 6 || i === 7 || i === 9 || i === 10 || i === 12 || i === 13 || i === 14 ? DIGIT | SUBSTITUTE : LETTER;
+
+/**
+ * One lookup per character does the shape check and the check-character sum: for position i and char code c,
+ * `positionTable[i * 128 + c]` is NOT_ACCEPTED, or the character's check value (odd table at even indexes, even
+ * table at odd ones, 0 for the check character itself) plus OMOCODIA_FLAG for a substitute letter in a digit's place.
+ */
+const NOT_ACCEPTED = 255;
+const OMOCODIA_FLAG = 32;
+const positionTable = new Uint8Array(16 * 128).fill(NOT_ACCEPTED);
+for (let i = 0; i < 16; i++) {
+  for (let c = 0; c < 128; c++) {
+    const k = kind[c] as number;
+    if ((k & acceptedAt(i)) === 0) continue;
+    let v = i === 15 ? 0 : (i & 1) === 0 ? (oddValue[c] as number) : (evenValue[c] as number);
+    if ((k & SUBSTITUTE) !== 0 && acceptedAt(i) !== LETTER) v |= OMOCODIA_FLAG;
+    positionTable[i * 128 + c] = v;
+  }
+}
+
+// ---------- today's date ----------
+
+// Today's date in the runtime's local time zone, recomputed only when the clock leaves the cached day (forwards, or
+// backwards after a clock change), so the default `today` costs one Date.now().
+let cachedFrom = 0;
+let cachedUntil = 0;
+let cachedY = 0;
+let cachedM = 0;
+let cachedD = 0;
+let refY = 0;
+let refM = 0;
+let refD = 0;
+let givenTime = Number.NaN;
+let givenY = 0;
+let givenM = 0;
+let givenD = 0;
+const setReference = (today: Date | undefined): void => {
+  if (today) {
+    // the same Date passed on every call of a loop is read once
+    const t = today.getTime();
+    if (t !== givenTime) {
+      givenTime = t;
+      givenY = today.getFullYear();
+      givenM = today.getMonth() + 1;
+      givenD = today.getDate();
+    }
+    refY = givenY;
+    refM = givenM;
+    refD = givenD;
+    return;
+  }
+  const now = Date.now();
+  if (now >= cachedUntil || now < cachedFrom) {
+    const d = new Date(now);
+    cachedY = d.getFullYear();
+    cachedM = d.getMonth() + 1;
+    cachedD = d.getDate();
+    cachedFrom = new Date(cachedY, cachedM - 1, cachedD).getTime();
+    cachedUntil = new Date(cachedY, cachedM - 1, cachedD + 1).getTime();
+  }
+  refY = cachedY;
+  refM = cachedM;
+  refD = cachedD;
+};
 
 // ---------- the shared decoder ----------
 
@@ -82,8 +152,15 @@ const FORMAT = 2;
 const MONTH = 3;
 const DATE = 4;
 const CHECK = 5;
-const messageOf = ['', m.codiceFiscaleLength, m.codiceFiscaleFormat, m.codiceFiscaleMonth, m.codiceFiscaleBirthDate];
-messageOf[CHECK] = m.codiceFiscaleInvalid;
+/** The Italian message of each status, by index. */
+const messageOf = [
+  '',
+  m.codiceFiscaleLength,
+  m.codiceFiscaleFormat,
+  m.codiceFiscaleMonth,
+  m.codiceFiscaleBirthDate,
+  m.codiceFiscaleInvalid,
+] as const;
 
 /** How the two-digit year becomes a full one. */
 export type CenturyRule =
@@ -111,20 +188,20 @@ const after = (y: number, mo: number, d: number, ty: number, tm: number, td: num
   y !== ty ? y > ty : mo !== tm ? mo > tm : d > td;
 
 /**
- * Checks an already normalised code (upper case, no spaces) against today's date given as year, month (1-12) and
- * day; returns one of OK … CHECK and, on OK, fills the out* variables.
+ * Checks a code without spaces (letters in either case) against the reference date (`today`, or now); returns one
+ * of OK … CHECK and, on OK, fills the out* variables. The clock is read only once shape, month and day have passed.
  */
-const decode = (code: string, ty: number, tm: number, td: number, rule: CenturyRule): number => {
+const decode = (code: string, today: Date | undefined, rule: CenturyRule): number => {
   if (code.length !== 16) return LENGTH;
   let sum = 0;
-  let omocodia = false;
+  let flags = 0;
   for (let i = 0; i < 16; i++) {
     const c = code.charCodeAt(i);
-    const k = c < 128 ? (kind[c] as number) : 0;
-    if ((k & (acceptedAt[i] as number)) === 0) return FORMAT;
-    // a substitute letter where a digit belongs; at letter positions the same letters are just letters
-    if ((k & SUBSTITUTE) !== 0 && (acceptedAt[i] as number) !== LETTER) omocodia = true;
-    if (i < 15) sum += (i & 1) === 0 ? (oddValue[c] as number) : (evenValue[c] as number);
+    if (c > 127) return FORMAT;
+    const v = positionTable[(i << 7) | c] as number;
+    if (v === NOT_ACCEPTED) return FORMAT;
+    sum += v & 31;
+    flags |= v;
   }
   const month = monthOf[code.charCodeAt(8)] as number;
   if (month === 0) return MONTH;
@@ -135,6 +212,10 @@ const decode = (code: string, ty: number, tm: number, td: number, rule: CenturyR
   const day = female ? dayField - 40 : dayField;
   if (day < 1 || day > 31) return DATE;
 
+  setReference(today);
+  const ty = refY;
+  const tm = refM;
+  const td = refD;
   const yy = (digitValue[code.charCodeAt(6)] as number) * 10 + (digitValue[code.charCodeAt(7)] as number);
   let year: number;
   let ambiguous = false;
@@ -159,122 +240,97 @@ const decode = (code: string, ty: number, tm: number, td: number, rule: CenturyR
   // The date must exist (31 February, 29 February 1900) and must not be in the future.
   if (day > daysIn(month, year) || after(year, month, day, ty, tm, td)) return DATE;
 
-  if (code.charCodeAt(15) !== 65 + (sum % 26)) return CHECK;
+  if (upper(code.charCodeAt(15)) !== 65 + (sum % 26)) return CHECK;
 
   outDay = day;
   outMonth = month;
   outYear = year;
   outFemale = female;
-  outOmocodia = omocodia;
+  outOmocodia = (flags & OMOCODIA_FLAG) !== 0;
   outAmbiguous = ambiguous;
   return OK;
 };
 
-// ---------- input normalisation and today's date ----------
+// ---------- input normalisation ----------
 
 const whitespace = /\s+/g;
+const needsNormalising = /[\s\u0080-\uffff]/;
 
-/** spec part 1 §5: trimmed, spaces removed, upper case. Returns the input itself when it is already so. */
-export const normalizeCodiceFiscale = (input: string): string => {
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
-    // anything but A-Z and 0-9 (spaces, lower case, other characters) takes the slow path
-    if (c < 48 || (c > 57 && c < 65) || c > 90) return input.replace(whitespace, '').toUpperCase();
+/** spec part 1 §5: trimmed, spaces removed, upper case. */
+export const normalizeCodiceFiscale = (input: string): string => input.replace(whitespace, '').toUpperCase();
+
+/**
+ * Decodes the input as typed; only when that fails on length or shape and the input holds spaces or non-ASCII
+ * characters (which upper-casing may change) does it pay for the normalised copy. Lower case needs no copy.
+ * Returns the code that was decoded through `lastCode`.
+ */
+let lastCode = '';
+const decodeInput = (input: string, today: Date | undefined, rule: CenturyRule): number => {
+  lastCode = input;
+  const status = decode(input, today, rule);
+  if ((status === LENGTH || status === FORMAT) && needsNormalising.test(input)) {
+    lastCode = normalizeCodiceFiscale(input);
+    return decode(lastCode, today, rule);
   }
-  return input;
+  return status;
 };
 
-// Today's local date, recomputed only when the day changes, so the default `today` costs one Date.now().
-let cachedUntil = 0;
-let cachedY = 0;
-let cachedM = 0;
-let cachedD = 0;
-let refY = 0;
-let refM = 0;
-let refD = 0;
-const setReference = (today: Date | undefined): void => {
-  if (today) {
-    refY = today.getFullYear();
-    refM = today.getMonth() + 1;
-    refD = today.getDate();
-    return;
-  }
-  const now = Date.now();
-  if (now >= cachedUntil) {
-    const d = new Date(now);
-    cachedY = d.getFullYear();
-    cachedM = d.getMonth() + 1;
-    cachedD = d.getDate();
-    cachedUntil = new Date(cachedY, cachedM - 1, cachedD + 1).getTime();
-  }
-  refY = cachedY;
-  refM = cachedM;
-  refD = cachedD;
-};
-
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
-
-/** The decoded fields of the last successful `decode` of `code`. */
-const decodedFields = (code: string) => {
-  const b = code.charCodeAt(11);
-  return {
-    sesso: outFemale ? ('D' as const) : ('U' as const),
-    dataNascita: `${pad2(outDay)}-${pad2(outMonth)}-${outYear}`,
-    // omocodia letters in the catastral code back to digits: the numeric part is 12-14
-    belfiore:
-      String.fromCharCode(b) +
-      (digitValue[code.charCodeAt(12)] as number) +
-      (digitValue[code.charCodeAt(13)] as number) +
-      (digitValue[code.charCodeAt(14)] as number),
-    natoAllEstero: b === 90, // Z
-  };
+/** "00" … "99", so a date is three lookups and two concatenations. */
+const twoDigits = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : `${n}`));
+const birthDate = (): string => `${twoDigits[outDay]}-${twoDigits[outMonth]}-${outYear}`;
+/** Catastral code of a decoded upper-case code, omocodia letters in its numeric part (12-14) back to digits. */
+const belfioreOf = (code: string): string => {
+  const a = code.charCodeAt(12);
+  const b = code.charCodeAt(13);
+  const c = code.charCodeAt(14);
+  // the shape check let only digits (< 58) or substitute letters through
+  if (a < 58 && b < 58 && c < 58) return code.slice(11, 15);
+  return `${code[11]}${digitValue[a]}${digitValue[b]}${digitValue[c]}`;
 };
 
 // ---------- exports ----------
 
 /**
- * Checks a personal codice fiscale by every rule of spec part 1 §5 and decodes it.
+ * Checks a personal codice fiscale by every rule of spec part 1 §5 and decodes it. The first broken rule gives the
+ * message, in this order: length, shape (omocodia substitutes allowed), month letter, birth date (day 1-31 or
+ * 41-71, the date exists, not in the future), check character. The date comes before the check character so that
+ * a code whose check character fits a non-existent date (31 February) says so.
  * @param today the reference date for the century rule (19xx unless over 110 years old) and the future check;
  * defaults to now.
  */
 export function checkCodiceFiscale(input: string, today?: Date): CodiceFiscaleCheck {
-  const code = normalizeCodiceFiscale(input);
-  setReference(today);
-  const status = decode(code, refY, refM, refD, 'max-age-110');
+  const status = decodeInput(input, today, 'max-age-110');
   if (status !== OK) return { valid: false, message: messageOf[status] as string };
-  const fields = decodedFields(code);
+  const code = lastCode.toUpperCase();
   return {
     valid: true,
     code,
     omocodia: outOmocodia,
-    sesso: fields.sesso,
-    dataNascita: fields.dataNascita,
-    belfiore: fields.belfiore,
-    natoAllEstero: fields.natoAllEstero,
+    sesso: outFemale ? 'D' : 'U',
+    dataNascita: birthDate(),
+    belfiore: belfioreOf(code),
+    natoAllEstero: code.charCodeAt(11) === 90, // Z
     centuryAmbiguous: outAmbiguous,
   };
 }
 
 /** The same rules as {@link checkCodiceFiscale}, as a boolean, without building an answer. */
 export function isValidCodiceFiscale(input: string, today?: Date): boolean {
-  setReference(today);
-  return decode(normalizeCodiceFiscale(input), refY, refM, refD, 'max-age-110') === OK;
+  return decodeInput(input, today, 'max-age-110') === OK;
 }
 
 /**
- * Decodes a normalised code with a chosen century rule (the card reader's differs, spec part 1 §5).
+ * Decodes a code with a chosen century rule (the card reader's differs, spec part 1 §5).
  * @internal for the health-card reader of this area.
  */
 export const decodeCodiceFiscaleWith = (
-  code: string,
+  input: string,
   rule: CenturyRule,
   today?: Date,
 ): { ok: true; sesso: 'U' | 'D'; dataNascita: string } | { ok: false; message: string } => {
-  setReference(today);
-  const status = decode(code, refY, refM, refD, rule);
+  const status = decodeInput(input, today, rule);
   if (status !== OK) return { ok: false, message: messageOf[status] as string };
-  const { sesso, dataNascita } = decodedFields(code);
-  return { ok: true, sesso, dataNascita };
+  return { ok: true, sesso: outFemale ? 'D' : 'U', dataNascita: birthDate() };
 };
 
 /** @returns the check character (A-Z) of the first 15 characters of a personal code, by the official tables. */

@@ -35,8 +35,9 @@
  *    and = as ì: each is accepted in place of the ISO character; Caps Lock (lower case) is undone;
  *  - when surname and name are not separated by two spaces (or /), the split is the one whose surname and name
  *    letters give the code's first six characters (DE LUCA GIUSEPPE → DLC GPP).
- * The birth date follows the card-reader rules of spec part 1 §5: a day above 40 (above 31) is a woman's, and the
- * century is the one that keeps the date out of the future (20xx when that is not in the future, else 19xx).
+ * The birth date follows the card-reader rules of spec part 1 §5: a day above 40 is a woman's ("above 31" as well:
+ * days 32-40 fit neither sex, so such a code fails the read either way), and the century is the one that keeps the
+ * date out of the future (20xx when that is not in the future, else 19xx) instead of the form's 110-year rule.
  */
 import { anagraficaMessages as m } from './anagrafica.messages.ts';
 import { decodeCodiceFiscaleWith } from './codice-fiscale.ts';

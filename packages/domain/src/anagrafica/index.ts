@@ -5,3 +5,4 @@ export * from './codice-fiscale.ts';
 export * from './contacts.ts';
 export * from './fiscal-codes.ts';
 export * from './health-card.ts';
+export * from './persona.ts';

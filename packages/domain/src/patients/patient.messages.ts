@@ -1,3 +1,5 @@
+import { anagraficaMessages } from '../anagrafica/anagrafica.messages.ts';
+
 /** Patient texts: spec part 1 §5 and part 2 §5 where worded there, the rest decided in docs/decisions/012. */
 export const patientMessages = {
   latinOnly: 'Sono ammessi solo caratteri latini',
@@ -9,7 +11,7 @@ export const patientMessages = {
   opponeTs: 'Si oppone al TS.',
   readOnlyField: 'Campo non modificabile.',
   cardReadOk: 'Lettura tessera riuscita',
-  cardReadFailed: 'Lettura tessera non riuscita, riprovare',
+  cardReadFailed: anagraficaMessages.healthCardReadFailed,
   notFound: 'Paziente non trovato',
   duplicateCodiceFiscale: (nome: string) => `Esiste già un paziente con questo codice fiscale: ${nome}`,
   deleteRefused: (what: string) =>

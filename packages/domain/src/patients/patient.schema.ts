@@ -1,7 +1,9 @@
 import { isCompleteAddress, residenzaSchema } from '../anagrafica/address.ts';
 import { anagraficaMessages as am } from '../anagrafica/anagrafica.messages.ts';
+import { checkCodiceDestinatario } from '../anagrafica/codice-destinatario.ts';
+import { checkCodiceFiscale } from '../anagrafica/codice-fiscale.ts';
 import { contattiSchema, contattiValueSchema } from '../anagrafica/contacts.ts';
-import { isValidPartitaIva, isValidPersonalCodiceFiscale } from '../anagrafica/fiscal-codes.ts';
+import { isValidPartitaIva } from '../anagrafica/fiscal-codes.ts';
 import { sessi, type TipologiaPersona, tipologiePersona } from '../anagrafica/persona.ts';
 import { isLatinText, toLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
@@ -158,7 +160,7 @@ const checkPatient = (p: PatientFieldsOutput, ctx: z.core.$RefinementCtx) => {
   }
   const ivaMessage = partitaIvaMessage(g, italian);
   if (ivaMessage) issue('partitaIva', ivaMessage);
-  const destinatarioMessage = codiceDestinatarioMessage(g.codiceDestinatario, g.isPubblicaAmministrazione);
+  const destinatarioMessage = checkCodiceDestinatario(g.codiceDestinatario, g.isPubblicaAmministrazione);
   if (destinatarioMessage) issue('codiceDestinatario', destinatarioMessage);
 };
 
@@ -178,8 +180,8 @@ export type PatientData = z.output<typeof patientInputSchema>;
  */
 export const personalCodiceFiscaleMessage = (code: string | null, italian: boolean): string | null => {
   if (!code) return italian ? am.required : null;
-  if (code.length !== 16) return am.codiceFiscaleLength;
-  return isValidPersonalCodiceFiscale(code) ? null : am.codiceFiscaleInvalid;
+  const check = checkCodiceFiscale(code);
+  return check.valid ? null : check.message;
 };
 
 /**
@@ -190,7 +192,7 @@ export const companyCodiceFiscaleMessage = (code: string | null, pa: boolean, it
   if (!code) return italian ? am.required : null;
   if (!italian) return /^[A-Z0-9]{1,16}$/.test(code) ? null : am.codiceFiscaleInvalid;
   if (pa) return /^[0-9]{11}$/.test(code) && isValidPartitaIva(code) ? null : am.codiceFiscaleInvalid;
-  if (code.length === 16) return isValidPersonalCodiceFiscale(code) ? null : am.codiceFiscaleInvalid;
+  if (code.length === 16) return checkCodiceFiscale(code).valid ? null : am.codiceFiscaleInvalid;
   if (code.length !== 11 || !/^[A-Z0-9]{11}$/.test(code)) return am.codiceFiscaleInvalid;
   return /^[0-9]{11}$/.test(code) && !isValidPartitaIva(code) ? am.codiceFiscaleInvalid : null;
 };
@@ -207,13 +209,6 @@ const partitaIvaMessage = (
   if (!value) return italian && g.tipologiaPersona === 'GIURIDICA' && !g.isPubblicaAmministrazione ? am.required : null;
   if (!italian) return /^[A-Z0-9]{2,28}$/.test(value) ? null : am.partitaIvaInvalid;
   return isValidPartitaIva(value) ? null : am.partitaIvaInvalid;
-};
-
-/** spec part 1 §5: 6 characters for public administrations, 7 for private parties, seven zeros if unknown. */
-const codiceDestinatarioMessage = (code: string | null, pa: boolean): string | null => {
-  if (!code) return null;
-  if (!/^[A-Z0-9]+$/.test(code)) return am.codiceDestinatarioInvalid;
-  return code.length === (pa ? 6 : 7) ? null : am.codiceDestinatarioInvalid;
 };
 
 const nullableString = z.string().nullable();

@@ -57,9 +57,7 @@ export const patients = pgTable(
       .where(sql`${t.codiceFiscale} is not null`),
     // trigram search inside one studio: btree_gin puts studio_id in the same GIN index as the trigrams
     // fastupdate off: no pending list, which PGlite (no autovacuum) would otherwise let grow and slow every search
-    index('patients_search_idx')
-      .using('gin', t.studioId, t.searchText.op('gin_trgm_ops'))
-      .with({ fastupdate: false }),
+    index('patients_search_idx').using('gin', t.studioId, t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('patients_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
   ],
 );
