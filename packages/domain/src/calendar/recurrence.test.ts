@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkRecurrenceRule,
+  occurrencesBetween,
+  presetRule,
+  type Series,
+  seriesLastEnd,
+  splitSeries,
+} from './recurrence.ts';
+import { fromRomeWall, toRomeWall } from './time-zone.ts';
+
+const at = (iso: string) => new Date(iso);
+const starts = (series: Series, from: string, to: string) =>
+  occurrencesBetween(series, at(from), at(to)).map((o) => o.start.toISOString());
+const weekly = (rrule = 'FREQ=WEEKLY;INTERVAL=1', exdates: Date[] = []): Series => ({
+  // Monday 19 October 2026, 10:00–11:00 in Rome (summer time, UTC+2)
+  start: at('2026-10-19T08:00:00Z'),
+  end: at('2026-10-19T09:00:00Z'),
+  rrule,
+  exdates,
+});
+
+describe('Rome wall time', () => {
+  it('maps summer and winter times to the right instants', () => {
+    expect(new Date(fromRomeWall(Date.UTC(2026, 6, 1, 10))).toISOString()).toBe('2026-07-01T08:00:00.000Z');
+    expect(new Date(fromRomeWall(Date.UTC(2026, 11, 1, 10))).toISOString()).toBe('2026-12-01T09:00:00.000Z');
+    expect(new Date(toRomeWall(Date.parse('2026-12-01T09:00:00Z'))).toISOString()).toBe('2026-12-01T10:00:00.000Z');
+  });
+
+  it('moves a time skipped in spring forward by an hour and takes the first of a time repeated in autumn', () => {
+    // 29 March 2026: 02:00 becomes 03:00
+    expect(new Date(fromRomeWall(Date.UTC(2026, 2, 29, 2, 30))).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    // 25 October 2026: 02:30 happens at 00:30Z (summer) and 01:30Z (winter)
+    expect(new Date(fromRomeWall(Date.UTC(2026, 9, 25, 2, 30))).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+});
+
+describe('occurrences', () => {
+  it('keeps a weekly 10:00 appointment at 10:00 in Rome across the autumn clock change', () => {
+    expect(starts(weekly(), '2026-10-19T00:00:00Z', '2026-11-03T00:00:00Z')).toEqual([
+      '2026-10-19T08:00:00.000Z',
+      '2026-10-26T09:00:00.000Z',
+      '2026-11-02T09:00:00.000Z',
+    ]);
+    const [, second] = occurrencesBetween(weekly(), at('2026-10-19T00:00:00Z'), at('2026-11-03T00:00:00Z'));
+    expect(second?.end.toISOString()).toBe('2026-10-26T10:00:00.000Z');
+  });
+
+  it('keeps a daily 09:00 appointment at 09:00 across the spring clock change', () => {
+    const daily: Series = {
+      start: at('2027-03-27T08:00:00Z'),
+      end: at('2027-03-27T08:30:00Z'),
+      rrule: 'FREQ=DAILY;COUNT=3',
+      exdates: [],
+    };
+    expect(starts(daily, '2027-03-01T00:00:00Z', '2027-04-01T00:00:00Z')).toEqual([
+      '2027-03-27T08:00:00.000Z',
+      '2027-03-28T07:00:00.000Z',
+      '2027-03-29T07:00:00.000Z',
+    ]);
+  });
+
+  it('skips the months without a 31st for a monthly appointment on the 31st', () => {
+    const monthly: Series = {
+      start: at('2027-01-31T16:00:00Z'),
+      end: at('2027-01-31T17:00:00Z'),
+      rrule: 'FREQ=MONTHLY;COUNT=4',
+      exdates: [],
+    };
+    expect(starts(monthly, '2027-01-01T00:00:00Z', '2028-01-01T00:00:00Z').map((s) => s.slice(0, 10))).toEqual([
+      '2027-01-31',
+      '2027-03-31',
+      '2027-05-31',
+      '2027-07-31',
+    ]);
+  });
+
+  it('leaves out the exdates and includes an occurrence that began before the window and ends inside it', () => {
+    const series = weekly('FREQ=WEEKLY;INTERVAL=1', [at('2026-10-26T09:00:00Z')]);
+    expect(starts(series, '2026-10-19T08:30:00Z', '2026-11-03T00:00:00Z')).toEqual([
+      '2026-10-19T08:00:00.000Z',
+      '2026-11-02T09:00:00.000Z',
+    ]);
+  });
+
+  it('ends on the UNTIL day, inclusive', () => {
+    const series = weekly(presetRule('WEEKLY', { until: '2026-11-02' }));
+    expect(starts(series, '2026-10-01T00:00:00Z', '2027-01-01T00:00:00Z')).toHaveLength(3);
+    expect(seriesLastEnd(series)?.toISOString()).toBe('2026-11-02T10:00:00.000Z');
+    expect(seriesLastEnd(weekly())).toBeNull();
+  });
+});
+
+describe('splitting a series ("Questo evento e quelli successivi")', () => {
+  it('divides a COUNT between the part before and the part from the chosen occurrence', () => {
+    const series = weekly('FREQ=WEEKLY;COUNT=10');
+    const { headRrule, tailRrule } = splitSeries(series, at('2026-11-09T09:00:00Z'));
+    expect(headRrule).toBe('FREQ=WEEKLY;COUNT=3');
+    expect(tailRrule).toBe('FREQ=WEEKLY;COUNT=7');
+    const head = { ...series, rrule: headRrule as string };
+    expect(starts(head, '2026-10-01T00:00:00Z', '2027-06-01T00:00:00Z').at(-1)).toBe('2026-11-02T09:00:00.000Z');
+  });
+
+  it('ends an open series just before the chosen occurrence', () => {
+    const series = weekly();
+    const { headRrule, tailRrule } = splitSeries(series, at('2026-11-09T09:00:00Z'));
+    expect(headRrule).toBe('FREQ=WEEKLY;INTERVAL=1;UNTIL=20261109T095959');
+    expect(tailRrule).toBe('FREQ=WEEKLY;INTERVAL=1');
+    expect(starts({ ...series, rrule: headRrule as string }, '2026-10-01T00:00:00Z', '2027-01-01T00:00:00Z')).toEqual([
+      '2026-10-19T08:00:00.000Z',
+      '2026-10-26T09:00:00.000Z',
+      '2026-11-02T09:00:00.000Z',
+    ]);
+  });
+
+  it('keeps nothing before when split at the first occurrence', () => {
+    expect(splitSeries(weekly(), at('2026-10-19T08:00:00Z')).headRrule).toBeNull();
+  });
+});
+
+describe('rules the product allows (spec part 1 §4)', () => {
+  it('takes daily, weekly and monthly presets', () => {
+    expect(checkRecurrenceRule(presetRule('DAILY', null))).toEqual({ ok: true, frequency: 'DAILY' });
+    expect(checkRecurrenceRule('RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10')).toEqual({ ok: true, frequency: 'WEEKLY' });
+    expect(checkRecurrenceRule(presetRule('MONTHLY', { count: 12 }))).toEqual({ ok: true, frequency: 'MONTHLY' });
+  });
+
+  it('refuses yearly, several weekdays, both COUNT and UNTIL, and anything malformed', () => {
+    expect(checkRecurrenceRule('FREQ=YEARLY')).toMatchObject({
+      ok: false,
+      reason: 'La ricorrenza annuale non è consentita',
+    });
+    expect(checkRecurrenceRule('FREQ=WEEKLY;BYDAY=MO,WE')).toMatchObject({ ok: false });
+    expect(checkRecurrenceRule('FREQ=DAILY;COUNT=3;UNTIL=20270101')).toMatchObject({ ok: false });
+    for (const bad of [
+      '',
+      'FREQ=HOURLY',
+      'FREQ=DAILY;COUNT=0',
+      'FREQ=DAILY;INTERVAL=x',
+      'FREQ=DAILY;BYSETPOS=1',
+      'DROP TABLE',
+    ])
+      expect(checkRecurrenceRule(bad).ok).toBe(false);
+  });
+});
