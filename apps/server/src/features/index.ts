@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { registerCalendarRoutes } from './calendar/calendar.routes.ts';
 import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
+import { registerProductRoutes } from './products/products.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerStaffRoutes } from './staff/staff.routes.ts';
 import { registerStudioRoutes } from './studio/studio.routes.ts';
@@ -15,4 +17,6 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerSettingsRoutes(app, deps);
   registerMailRoutes(app, deps);
   registerPatientRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
+  registerProductRoutes(app, deps);
 };

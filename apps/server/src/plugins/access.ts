@@ -30,6 +30,8 @@ export const tenantResources = [
   'mail-message',
   'settings',
   'patient',
+  'product',
+  'event',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

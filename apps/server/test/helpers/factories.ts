@@ -66,6 +66,41 @@ export const validPatientInput = (overrides: Partial<PatientInput> = {}): Patien
   ...overrides,
 });
 
+/** A 45-minute physiotherapy session. */
+export const validProductInput = () => ({
+  name: 'Seduta di fisioterapia',
+  price: 45,
+  grossPrice: 45,
+  duration: 45,
+  codiceIvaId: null,
+  status: 'ACTIVE',
+});
+
+/** The studio's first calendar ("Calendario principale"). */
+export const mainCalendarId = async (app: FastifyInstance, owner: TestStudioUser) => {
+  const { calendars } = await apiOk<{ calendars: { id: string }[] }>(app, {
+    method: 'GET',
+    url: '/calendars',
+    token: owner.token,
+  });
+  const first = calendars[0];
+  if (!first) throw new Error('the studio has no calendar');
+  return first.id;
+};
+
+/** A one-hour appointment on Monday 23 November 2026 at 10:00 in Rome, on the main calendar. */
+export const validEventInput = async (
+  app: FastifyInstance,
+  owner: TestStudioUser,
+  overrides: Record<string, unknown> = {},
+) => ({
+  calendarId: await mainCalendarId(app, owner),
+  summary: 'Seduta',
+  start: '2026-11-23T09:00:00.000Z',
+  end: '2026-11-23T10:00:00.000Z',
+  ...overrides,
+});
+
 /**
  * One studio-owned resource of the given kind, created through the API as its owner would, for the
  * generic tenant-isolation suite. @returns the id the resource's routes take as their path parameter.
@@ -102,6 +137,33 @@ export const createTenantResource = async (
       const mail = outbox.find((m) => m.to === email);
       if (!mail) throw new Error(`no mail to ${email} in the outbox`);
       return mail.id;
+    }
+    case 'calendar': {
+      const calendar = await apiOk<{ id: string }>(app, {
+        method: 'POST',
+        url: '/calendars',
+        token: owner.token,
+        body: { summary: `Calendario ${randomUUID().slice(0, 4)}` },
+      });
+      return calendar.id;
+    }
+    case 'product': {
+      const product = await apiOk<{ id: string }>(app, {
+        method: 'POST',
+        url: '/products',
+        token: owner.token,
+        body: validProductInput(),
+      });
+      return product.id;
+    }
+    case 'event': {
+      const event = await apiOk<{ id: string }>(app, {
+        method: 'POST',
+        url: '/events',
+        token: owner.token,
+        body: await validEventInput(app, owner),
+      });
+      return event.id;
     }
     case 'patient': {
       const patient = await apiOk<{ id: string }>(app, {

@@ -2,9 +2,12 @@ import sharp from 'sharp';
 import type { TestApp } from '../helpers/build-test-app.ts';
 import {
   createTenantResource,
+  mainCalendarId,
   testPassword,
   uniqueEmail,
+  validEventInput,
   validPatientInput,
+  validProductInput,
   validStudioInput,
 } from '../helpers/factories.ts';
 import { type ApiResult, api, apiOk } from '../helpers/http.ts';
@@ -37,6 +40,8 @@ const invitedMember = async ({ t, owner }: SampleFixture) => {
 };
 
 const patientOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'patient');
+const eventOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'event');
+const productOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'product');
 
 const uploadedLogo = async ({ t, owner }: SampleFixture) => {
   const file = multipartFile('file', 'logo.png', 'image/png', await smallPng());
@@ -156,6 +161,34 @@ export const routeSamples: Record<string, RouteSample> = {
     return { params: { id }, query: { tag: 'Lombalgia' } };
   },
   'GET /app/api/data-exporter/anagrafiche-pazienti': async () => ({}),
+  'GET /app/api/calendars': async () => ({}),
+  'GET /app/api/calendars/:id': async (f) => ({ params: { id: await mainCalendarId(f.t.app, f.owner) } }),
+  'POST /app/api/calendars': async () => ({ body: { summary: 'Domicili', description: 'Visite a domicilio' } }),
+  'PUT /app/api/calendars/:id': async (f) => ({
+    params: { id: await createTenantResource(f.t.app, f.owner, 'calendar') },
+    body: { summary: 'Sede 2' },
+  }),
+  'GET /app/api/events': async () => ({ query: { start: '2026-11-23', end: '2026-11-29' } }),
+  'GET /app/api/events/paziente/:id': async (f) => ({ params: { id: await patientOf(f) } }),
+  'GET /app/api/events/:id': async (f) => ({ params: { id: await eventOf(f) } }),
+  'POST /app/api/events': async (f) => ({ body: await validEventInput(f.t.app, f.owner) }),
+  'PUT /app/api/events': async (f) => ({
+    body: { ...(await validEventInput(f.t.app, f.owner, { summary: 'Spostato' })), id: await eventOf(f) },
+  }),
+  'PUT /app/api/events/paid': async (f) => ({ body: { eventId: await eventOf(f), isPagato: true } }),
+  'DELETE /app/api/events/:id': async (f) => ({ params: { id: await eventOf(f) } }),
+  'DELETE /app/api/events/recur/:id': async (f) => ({
+    params: { id: await eventOf(f) },
+    query: { deleteEventOption: 'ALL' },
+  }),
+  'GET /app/api/products': async () => ({}),
+  'GET /app/api/products/:id': async (f) => ({ params: { id: await productOf(f) } }),
+  'POST /app/api/products': async () => ({ body: validProductInput() }),
+  'PUT /app/api/products': async (f) => ({
+    body: { ...validProductInput(), name: 'Tecarterapia', id: await productOf(f) },
+  }),
+  'DELETE /app/api/products/:id': async (f) => ({ params: { id: await productOf(f) } }),
+  'DELETE /app/api/products': async (f) => ({ query: { productIds: `${await productOf(f)},${await productOf(f)}` } }),
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

@@ -2,6 +2,7 @@ export * from './dates.ts';
 export * from './envelope.ts';
 export * from './file-name.ts';
 export * from './http.messages.ts';
+export * from './money.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './text.ts';

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { calendars } from './calendars.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { patients } from './patients.ts';
+import { calendarResources } from './settings.ts';
+import { studioMembers, studios } from './studios.ts';
+
+/** A service the studio offers (spec part 1 §3 Product): choosing it fills an appointment's duration and price. */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    grossPriceCents: integer('gross_price_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    codiceIvaId: integer('codice_iva_id'),
+    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('products_studio_idx').on(t.studioId, t.name)],
+);
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * An appointment, or a recurring series (rrule set; its occurrences are computed, see packages/domain recurrence),
+ * or an exception: one occurrence of a series moved or changed (series_id and original_start set; the series lists
+ * original_start among its exdates).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    calendarId: uuid('calendar_id').references(() => calendars.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id').references((): AnyPgColumn => events.id, { onDelete: 'cascade' }),
+    originalStart: timestamptz('original_start'),
+    summary: text('summary').notNull(),
+    startAt: timestamptz('start_at').notNull(),
+    endAt: timestamptz('end_at').notNull(),
+    /** end_at for an appointment; the last occurrence's end for a series, 'infinity' when it never ends. */
+    untilAt: timestamptz('until_at').notNull(),
+    allDay: boolean('all_day').notNull().default(false),
+    rrule: text('rrule'),
+    exdates: timestamptz('exdates').array().notNull().default(sql`'{}'::timestamptz[]`),
+    color: text('color').notNull(),
+    googleCalendarId: text('google_calendar_id'),
+    googleEventId: text('google_event_id'),
+    googleEventOwner: text('google_event_owner'),
+    pazienteId: uuid('paziente_id').references(() => patients.id, { onDelete: 'cascade' }),
+    staffMemberId: uuid('staff_member_id').references(() => studioMembers.id, { onDelete: 'set null' }),
+    clinicRoomId: uuid('clinic_room_id').references(() => calendarResources.id, { onDelete: 'set null' }),
+    serviceLocationId: uuid('service_location_id').references(() => calendarResources.id, { onDelete: 'set null' }),
+    medicalDeviceIds: uuid('medical_device_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    priceCents: integer('price_cents'),
+    isPagato: boolean('is_pagato').notNull().default(false),
+    note: text('note'),
+    linkedDocumentoContabileId: text('linked_documento_contabile_id'),
+    linkedDocumentoContabileIdDocumento: text('linked_documento_contabile_id_documento'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // appointments of a window: start_at within [from - 7 days, to) (an appointment lasts at most 7 days)
+    index('events_studio_start_idx').on(t.studioId, t.startAt),
+    // series overlapping a window: the few rows with an rrule, by their end
+    index('events_series_until_idx').on(t.studioId, t.untilAt).where(sql`${t.rrule} is not null`),
+    index('events_paziente_idx').on(t.pazienteId, t.startAt),
+    index('events_series_idx').on(t.seriesId),
+  ],
+);

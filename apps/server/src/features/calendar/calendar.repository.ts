@@ -1,0 +1,237 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { calendarResources, calendars, events, patients, products, studioMembers } from '../../db/schema/index.ts';
+import { inStudio, ownedBy } from '../../db/studio-scope.ts';
+import type { StudioContext } from '../../shared/studio-context.ts';
+
+export type EventRow = typeof events.$inferSelect;
+export type EventColumns = Omit<typeof events.$inferInsert, 'id' | 'studioId' | 'createdAt' | 'updatedAt'>;
+export type CalendarRow = typeof calendars.$inferSelect;
+/** An event row with the patient's display data. */
+export type EventWithPatient = {
+  event: EventRow;
+  patient: {
+    id: string;
+    sortName: string;
+    tags: string[];
+    tipologiaPersona: string;
+    nome: string | null;
+    cognome: string | null;
+    ragioneSociale: string | null;
+  } | null;
+};
+
+export type EventFilter = {
+  calendarIds: string[];
+  staffMembersIds: string[];
+  colors: string[];
+  medicalDeviceIds: string[];
+  pazienteIds: string[];
+  tagIds: string[];
+};
+
+/** An appointment lasts at most 7 days (event.schema.ts), so its start lies within a week before the window. */
+const longestEvent = 7 * 86_400_000;
+
+const filterConditions = (f: EventFilter): (SQL | undefined)[] => [
+  f.calendarIds.length ? inArray(events.calendarId, f.calendarIds) : undefined,
+  f.staffMembersIds.length ? inArray(events.staffMemberId, f.staffMembersIds) : undefined,
+  f.colors.length
+    ? inArray(
+        sql`upper(${events.color})`,
+        f.colors.map((c) => c.toUpperCase()),
+      )
+    : undefined,
+  f.medicalDeviceIds.length ? sql`${events.medicalDeviceIds} && ${sql.param(f.medicalDeviceIds)}::uuid[]` : undefined,
+  f.pazienteIds.length ? inArray(events.pazienteId, f.pazienteIds) : undefined,
+  f.tagIds.length ? sql`${patients.tags} && ${sql.param(f.tagIds)}::text[]` : undefined,
+];
+
+const withPatient = (db: DbOrTx) =>
+  db
+    .select({
+      event: events,
+      patient: {
+        id: patients.id,
+        sortName: patients.sortName,
+        tags: patients.tags,
+        tipologiaPersona: patients.tipologiaPersona,
+        nome: patients.nome,
+        cognome: patients.cognome,
+        ragioneSociale: patients.ragioneSociale,
+      },
+    })
+    .from(events)
+    .leftJoin(patients, eq(patients.id, events.pazienteId));
+
+export const calendarRepository = {
+  listCalendars: (db: DbOrTx, ctx: StudioContext) =>
+    db.select().from(calendars).where(inStudio(calendars, ctx)).orderBy(asc(calendars.createdAt), asc(calendars.id)),
+
+  findCalendar: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    db
+      .select()
+      .from(calendars)
+      .where(inStudio(calendars, ctx, eq(calendars.id, id)))
+      .then((r) => r[0] ?? null),
+
+  insertCalendar: (db: DbOrTx, ctx: StudioContext, columns: { summary: string; description: string | null }) =>
+    db
+      .insert(calendars)
+      .values(ownedBy(ctx, columns))
+      .returning()
+      .then((r) => r[0] as CalendarRow),
+
+  updateCalendar: (
+    db: DbOrTx,
+    ctx: StudioContext,
+    id: string,
+    columns: { summary: string; description: string | null },
+  ) =>
+    db
+      .update(calendars)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(inStudio(calendars, ctx, eq(calendars.id, id)))
+      .returning()
+      .then((r) => r[0] ?? null),
+
+  /** How many of these ids name a row of the studio in the table (reference checks before writing an event). */
+  countOwned: async (
+    db: DbOrTx,
+    ctx: StudioContext,
+    table: 'calendars' | 'patients' | 'staff' | 'resources' | 'products',
+    ids: string[],
+    resourceKind?: string,
+  ) => {
+    if (ids.length === 0) return 0;
+    const unique = [...new Set(ids)];
+    const count = sql<number>`count(*)`.mapWith(Number);
+    const rows =
+      table === 'calendars'
+        ? await db
+            .select({ count })
+            .from(calendars)
+            .where(inStudio(calendars, ctx, inArray(calendars.id, unique)))
+        : table === 'patients'
+          ? await db
+              .select({ count })
+              .from(patients)
+              .where(inStudio(patients, ctx, inArray(patients.id, unique)))
+          : table === 'staff'
+            ? await db
+                .select({ count })
+                .from(studioMembers)
+                .where(inStudio(studioMembers, ctx, inArray(studioMembers.id, unique)))
+            : table === 'products'
+              ? await db
+                  .select({ count })
+                  .from(products)
+                  .where(inStudio(products, ctx, inArray(products.id, unique)))
+              : await db
+                  .select({ count })
+                  .from(calendarResources)
+                  .where(
+                    inStudio(
+                      calendarResources,
+                      ctx,
+                      inArray(calendarResources.id, unique),
+                      resourceKind ? eq(calendarResources.kind, resourceKind) : undefined,
+                    ),
+                  );
+    return (rows[0]?.count ?? 0) === unique.length ? unique.length : -1;
+  },
+
+  insertEvent: (db: DbOrTx, ctx: StudioContext, columns: EventColumns) =>
+    db
+      .insert(events)
+      .values(ownedBy(ctx, columns))
+      .returning()
+      .then((r) => r[0] as EventRow),
+
+  updateEvent: (db: DbOrTx, ctx: StudioContext, id: string, columns: Partial<EventColumns>) =>
+    db
+      .update(events)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(inStudio(events, ctx, eq(events.id, id)))
+      .returning()
+      .then((r) => r[0] ?? null),
+
+  findEvent: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    withPatient(db)
+      .where(inStudio(events, ctx, eq(events.id, id)))
+      .then((r) => (r[0] as EventWithPatient | undefined) ?? null),
+
+  findEventForUpdate: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    db
+      .select()
+      .from(events)
+      .where(inStudio(events, ctx, eq(events.id, id)))
+      .for('update')
+      .then((r) => r[0] ?? null),
+
+  /** The exceptions of a series (its moved or changed occurrences). */
+  exceptionsOf: (db: DbOrTx, ctx: StudioContext, seriesId: string) =>
+    db
+      .select()
+      .from(events)
+      .where(inStudio(events, ctx, eq(events.seriesId, seriesId))),
+
+  deleteEvents: (db: DbOrTx, ctx: StudioContext, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([] as string[])
+      : db
+          .delete(events)
+          .where(inStudio(events, ctx, inArray(events.id, ids)))
+          .returning({ id: events.id })
+          .then((r) => r.map((x) => x.id)),
+
+  /**
+   * What may show in [from, to): appointments and exceptions overlapping it, and series whose span overlaps it
+   * (their occurrences are computed by the caller). Two index range scans, one per kind of row.
+   */
+  window: async (db: DbOrTx, ctx: StudioContext, from: Date, to: Date, filter: EventFilter) => {
+    const single = await withPatient(db).where(
+      inStudio(
+        events,
+        ctx,
+        isNull(events.rrule),
+        gt(events.startAt, new Date(from.getTime() - longestEvent)),
+        lt(events.startAt, to),
+        gt(events.endAt, from),
+        ...filterConditions(filter),
+      ),
+    );
+    const series = await withPatient(db).where(
+      inStudio(
+        events,
+        ctx,
+        isNotNull(events.rrule),
+        gt(events.untilAt, from),
+        lt(events.startAt, to),
+        ...filterConditions(filter),
+      ),
+    );
+    return { single: single as EventWithPatient[], series: series as EventWithPatient[] };
+  },
+
+  /** Every appointment and series of a patient (GET /events/paziente/{id}). */
+  ofPatient: (db: DbOrTx, ctx: StudioContext, pazienteId: string) =>
+    withPatient(db)
+      .where(inStudio(events, ctx, eq(events.pazienteId, pazienteId)))
+      .orderBy(asc(events.startAt))
+      .then((r) => r as EventWithPatient[]),
+
+  /** Unpaid, unbilled appointments and series with a patient that started before `before`. */
+  unpaidBefore: (db: DbOrTx, ctx: StudioContext, before: Date) =>
+    withPatient(db)
+      .where(
+        inStudio(
+          events,
+          ctx,
+          isNotNull(events.pazienteId),
+          lt(events.startAt, before),
+          or(isNotNull(events.rrule), and(eq(events.isPagato, false), isNull(events.linkedDocumentoContabileId))),
+        ),
+      )
+      .then((r) => r as EventWithPatient[]),
+};

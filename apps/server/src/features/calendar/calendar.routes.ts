@@ -1,0 +1,165 @@
+import {
+  calendarInputSchema,
+  calendarSchema,
+  calendarsAnswerSchema,
+  deleteRecurQuerySchema,
+  eventInputSchema,
+  eventPaidInputSchema,
+  eventSchema,
+  eventsQuerySchema,
+  eventUpdateSchema,
+  calendarMessages as m,
+} from '@studiolo/domain/calendar';
+import { envelopeSchema } from '@studiolo/domain/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { studioOf } from '../../plugins/auth-context.ts';
+import { ok } from '../../shared/envelope.ts';
+import * as calendars from './calendar.service.ts';
+import * as events from './events.service.ts';
+
+const uuidParams = z.object({ id: z.uuid() });
+/** Event ids are a uuid, or a uuid and an occurrence's start for one occurrence of a series. */
+const eventParams = z.object({ id: z.string().regex(/^[0-9a-fA-F-]{36}(_\d{8}T\d{6}Z)?$/) });
+const studioQuery = z.object({ studioId: z.uuid().optional() });
+const eventEnvelope = { 200: envelopeSchema(eventSchema) };
+const eventTenant = { resource: 'event', idParam: 'id' } as const;
+
+/** Calendars and events (spec part 1 §7 "Events", "Calendars"). */
+export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/calendars',
+    {
+      schema: {
+        tags: ['calendar'],
+        querystring: studioQuery,
+        response: { 200: envelopeSchema(calendarsAnswerSchema) },
+      },
+      config: { access: { permission: 'calendar:read' } },
+    },
+    async (req) => ok(await calendars.listCalendars(deps, studioOf(req))),
+  );
+
+  app.get(
+    '/calendars/:id',
+    {
+      schema: { tags: ['calendar'], params: uuidParams, response: { 200: envelopeSchema(calendarSchema) } },
+      config: { access: { permission: 'calendar:read', tenant: { resource: 'calendar', idParam: 'id' } } },
+    },
+    async (req) => ok(await calendars.getCalendar(deps, studioOf(req), req.params.id)),
+  );
+
+  app.post(
+    '/calendars',
+    {
+      schema: { tags: ['calendar'], body: calendarInputSchema, response: { 200: envelopeSchema(calendarSchema) } },
+      config: { access: { permission: 'calendar:write' } },
+    },
+    async (req) => ok(await calendars.createCalendar(deps, studioOf(req), req.body), m.calendarCreated),
+  );
+
+  app.put(
+    '/calendars/:id',
+    {
+      schema: {
+        tags: ['calendar'],
+        params: uuidParams,
+        body: calendarInputSchema,
+        response: { 200: envelopeSchema(calendarSchema) },
+      },
+      config: { access: { permission: 'calendar:write', tenant: { resource: 'calendar', idParam: 'id' } } },
+    },
+    async (req) => ok(await calendars.updateCalendar(deps, studioOf(req), req.params.id, req.body), m.calendarUpdated),
+  );
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['calendar'],
+        querystring: eventsQuerySchema,
+        response: { 200: envelopeSchema(z.array(eventSchema)) },
+      },
+      config: { access: { permission: 'calendar:read' } },
+    },
+    async (req) => ok(await events.listEvents(deps, studioOf(req), req.query)),
+  );
+
+  app.get(
+    '/events/paziente/:id',
+    {
+      schema: { tags: ['calendar'], params: uuidParams, response: { 200: envelopeSchema(z.array(eventSchema)) } },
+      config: { access: { permission: 'calendar:read', tenant: { resource: 'patient', idParam: 'id' } } },
+    },
+    async (req) => ok(await events.eventsOfPatient(deps, studioOf(req), req.params.id)),
+  );
+
+  app.get(
+    '/events/:id',
+    {
+      schema: { tags: ['calendar'], params: eventParams, response: eventEnvelope },
+      config: { access: { permission: 'calendar:read', tenant: eventTenant } },
+    },
+    async (req) => ok(await events.getEvent(deps, studioOf(req), req.params.id)),
+  );
+
+  app.post(
+    '/events',
+    {
+      schema: { tags: ['calendar'], body: eventInputSchema, response: eventEnvelope },
+      config: { access: { permission: 'calendar:write' } },
+    },
+    async (req) => ok(await events.createEvent(deps, studioOf(req), req.body), m.created),
+  );
+
+  app.put(
+    '/events',
+    {
+      schema: { tags: ['calendar'], body: eventUpdateSchema, response: eventEnvelope },
+      config: { access: { permission: 'calendar:write', tenant: { resource: 'event', idField: 'id' } } },
+    },
+    async (req) => ok(await events.updateEvent(deps, studioOf(req), req.body), m.updated),
+  );
+
+  app.put(
+    '/events/paid',
+    {
+      schema: { tags: ['calendar'], body: eventPaidInputSchema, response: eventEnvelope },
+      config: { access: { permission: 'calendar:write', tenant: { resource: 'event', idField: 'eventId' } } },
+    },
+    async (req) => ok(await events.setPaid(deps, studioOf(req), req.body.eventId, req.body.isPagato)),
+  );
+
+  app.delete(
+    '/events/:id',
+    {
+      schema: { tags: ['calendar'], params: eventParams, response: { 200: envelopeSchema(z.null()) } },
+      config: { access: { permission: 'calendar:write', tenant: eventTenant } },
+    },
+    async (req) => {
+      await events.deleteEvent(deps, studioOf(req), req.params.id);
+      return ok(null, m.deleted);
+    },
+  );
+
+  app.delete(
+    '/events/recur/:id',
+    {
+      schema: {
+        tags: ['calendar'],
+        params: eventParams,
+        querystring: deleteRecurQuerySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      config: { access: { permission: 'calendar:write', tenant: eventTenant } },
+    },
+    async (req) => {
+      await events.deleteRecurring(deps, studioOf(req), req.params.id, req.query.deleteEventOption);
+      return ok(null, m.deleted);
+    },
+  );
+};

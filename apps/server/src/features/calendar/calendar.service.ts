@@ -1,0 +1,51 @@
+import type { Calendar } from '@studiolo/domain/calendar';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../shared/app-error.ts';
+import type { StudioContext } from '../../shared/studio-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { type CalendarRow, calendarRepository as repo } from './calendar.repository.ts';
+
+const toCalendar = (row: CalendarRow): Calendar => ({
+  id: row.id,
+  studioId: row.studioId,
+  summary: row.summary,
+  description: row.description,
+  googleCalendarId: row.googleCalendarId,
+  googleColor: row.googleColor,
+});
+
+/** GET /calendars: the studio's calendars; googleCalendars stays empty until a Google account is linked. */
+export const listCalendars = async (deps: AppDeps, ctx: StudioContext) => ({
+  calendars: (await repo.listCalendars(deps.db, ctx)).map(toCalendar),
+  googleCalendars: [] as Calendar[],
+});
+
+export const getCalendar = async (deps: AppDeps, ctx: StudioContext, id: string) => {
+  const row = await repo.findCalendar(deps.db, ctx, id);
+  if (!row) throw notFound();
+  return toCalendar(row);
+};
+
+export const createCalendar = (
+  deps: AppDeps,
+  ctx: StudioContext,
+  input: { summary: string; description: string | null },
+) =>
+  deps.db.transaction(async (tx) => {
+    const row = await repo.insertCalendar(tx, ctx, input);
+    await recordAudit(tx, ctx, { action: 'calendar.create', entityType: 'calendar', entityId: row.id });
+    return toCalendar(row);
+  });
+
+export const updateCalendar = (
+  deps: AppDeps,
+  ctx: StudioContext,
+  id: string,
+  input: { summary: string; description: string | null },
+) =>
+  deps.db.transaction(async (tx) => {
+    const row = await repo.updateCalendar(tx, ctx, id, input);
+    if (!row) throw notFound();
+    await recordAudit(tx, ctx, { action: 'calendar.update', entityType: 'calendar', entityId: id });
+    return toCalendar(row);
+  });

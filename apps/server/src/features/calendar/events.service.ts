@@ -1,0 +1,396 @@
+import {
+  type CalendarEvent,
+  type EventData,
+  type EventsQuery,
+  type EventUpdate,
+  eventColorOf,
+  externalEventIdMarker,
+  fromRomeWall,
+  calendarMessages as m,
+  occurrencesBetween,
+  type Series,
+  seriesLastEnd,
+  splitSeries,
+  toRomeWall,
+} from '@studiolo/domain/calendar';
+import { patientDisplayName } from '@studiolo/domain/patients';
+import { centsToEuros } from '@studiolo/domain/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
+import type { StudioContext } from '../../shared/studio-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  type EventColumns,
+  type EventFilter,
+  type EventRow,
+  type EventWithPatient,
+  calendarRepository as repo,
+} from './calendar.repository.ts';
+
+const infinity = new Date(8.64e15);
+
+/** Occurrence ids: the series id and the occurrence's original start, e.g. "…uuid…_20261123T090000Z". */
+const occurrenceIdOf = (seriesId: string, originalStart: Date) =>
+  `${seriesId}_${originalStart
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')}`;
+
+const parseEventId = (id: string): { rowId: string; occurrence: Date | null } => {
+  const match = /^([0-9a-f-]{36})(?:_(\d{8}T\d{6}Z))?$/i.exec(id);
+  if (!match) throw notFound();
+  const stamp = match[2];
+  if (!stamp) return { rowId: match[1] as string, occurrence: null };
+  const iso = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`;
+  const occurrence = new Date(iso);
+  if (Number.isNaN(occurrence.getTime())) throw notFound();
+  return { rowId: match[1] as string, occurrence };
+};
+
+const seriesOf = (row: EventRow): Series => ({
+  start: row.startAt,
+  end: row.endAt,
+  rrule: row.rrule as string,
+  exdates: row.exdates,
+});
+
+const toEvent = (
+  { event: e, patient }: EventWithPatient,
+  occurrence?: { start: Date; end: Date; originalStart: Date },
+): CalendarEvent => {
+  const color = eventColorOf(e.color);
+  const nomeCompleto = patient ? patientDisplayName(patient as Parameters<typeof patientDisplayName>[0]) : null;
+  return {
+    id: occurrence ? occurrenceIdOf(e.id, occurrence.originalStart) : e.id,
+    seriesId: occurrence ? e.id : e.seriesId,
+    originalStart: (occurrence?.originalStart ?? e.originalStart)?.toISOString() ?? null,
+    studioId: e.studioId,
+    calendarId: e.calendarId,
+    summary: e.summary,
+    start: (occurrence?.start ?? e.startAt).toISOString(),
+    end: (occurrence?.end ?? e.endAt).toISOString(),
+    allDay: e.allDay,
+    rrule: e.rrule,
+    color: color.hex,
+    googleColorId: color.googleColorId,
+    googleCalendarId: e.googleCalendarId,
+    googleEventOwner: e.googleEventOwner,
+    pazienteId: e.pazienteId,
+    pazienteName: nomeCompleto,
+    paziente: patient && nomeCompleto !== null ? { id: patient.id, nomeCompleto, tags: patient.tags } : null,
+    staffMemberId: e.staffMemberId,
+    clinicRoomId: e.clinicRoomId,
+    serviceLocationId: e.serviceLocationId,
+    medicalDeviceIds: e.medicalDeviceIds,
+    productId: e.productId,
+    price: e.priceCents === null ? null : centsToEuros(e.priceCents),
+    isPagato: e.isPagato,
+    note: e.note,
+    linkedDocumentoContabileId: e.linkedDocumentoContabileId,
+    linkedDocumentoContabileIdDocumento: e.linkedDocumentoContabileIdDocumento,
+  };
+};
+
+/** SECURITY: every id an event points at must belong to the studio (the foreign keys alone would accept another's). */
+const checkReferences = async (db: DbOrTx, ctx: StudioContext, e: EventData) => {
+  const owned = async (
+    field: string,
+    table: Parameters<typeof repo.countOwned>[2],
+    ids: (string | null | undefined)[],
+    kind?: string,
+  ) => {
+    const present = ids.filter((x): x is string => Boolean(x));
+    if ((await repo.countOwned(db, ctx, table, present, kind)) < 0) throw invalidField(field, 'Elemento non trovato');
+  };
+  await owned('calendarId', 'calendars', [e.calendarId]);
+  await owned('pazienteId', 'patients', [e.pazienteId]);
+  await owned('staffMemberId', 'staff', [e.staffMemberId]);
+  await owned('clinicRoomId', 'resources', [e.clinicRoomId], 'rooms');
+  await owned('serviceLocationId', 'resources', [e.serviceLocationId], 'service-locations');
+  await owned('medicalDeviceIds', 'resources', e.medicalDeviceIds, 'medical-devices');
+  await owned('productId', 'products', [e.productId]);
+};
+
+/** The stored columns of an event's data (a series when it has a rule). */
+const columnsOf = (e: EventData): EventColumns => {
+  const untilAt = e.rrule ? (seriesLastEnd({ start: e.start, end: e.end, rrule: e.rrule }) ?? infinity) : e.end;
+  return {
+    calendarId: e.calendarId,
+    summary: e.summary,
+    startAt: e.start,
+    endAt: e.end,
+    untilAt,
+    allDay: e.allDay,
+    rrule: e.rrule,
+    color: eventColorOf(e.color).hex,
+    pazienteId: e.pazienteId ?? null,
+    staffMemberId: e.staffMemberId ?? null,
+    clinicRoomId: e.clinicRoomId ?? null,
+    serviceLocationId: e.serviceLocationId ?? null,
+    medicalDeviceIds: e.medicalDeviceIds,
+    productId: e.productId ?? null,
+    priceCents: e.price ?? null,
+    isPagato: e.isPagato,
+    note: e.note,
+  };
+};
+
+const audit = (db: DbOrTx, ctx: StudioContext, action: string, entityId: string, detail?: string) =>
+  recordAudit(db, ctx, { action, entityType: 'event', entityId, ...(detail ? { detail } : {}) });
+
+/** The window of an API range: from the start day's midnight in Rome to the midnight after the end day. */
+export const romeDayRange = (start: string, end: string) => {
+  const [sy, sm, sd] = start.split('-').map(Number) as [number, number, number];
+  const [ey, em, ed] = end.split('-').map(Number) as [number, number, number];
+  return {
+    from: new Date(fromRomeWall(Date.UTC(sy, sm - 1, sd))),
+    to: new Date(fromRomeWall(Date.UTC(ey, em - 1, ed + 1))),
+  };
+};
+
+/** The events a window shows: appointments, exceptions and every occurrence of the series, in start order. */
+export const eventsBetween = async (db: DbOrTx, ctx: StudioContext, from: Date, to: Date, filter: EventFilter) => {
+  const { single, series } = await repo.window(db, ctx, from, to, filter);
+  const result = single.map((row) => toEvent(row));
+  for (const row of series)
+    for (const occurrence of occurrencesBetween(seriesOf(row.event), from, to)) result.push(toEvent(row, occurrence));
+  return result.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+};
+
+export const listEvents = (deps: AppDeps, ctx: StudioContext, q: EventsQuery) => {
+  // external (Google) calendars are not linked here yet: asking only for them shows nothing of ours
+  if (q.gcalendarIds.length > 0 && q.calendarIds.length === 0) return Promise.resolve([]);
+  const { from, to } = romeDayRange(q.start, q.end);
+  return eventsBetween(deps.db, ctx, from, to, q);
+};
+
+export const getEvent = async (deps: AppDeps, ctx: StudioContext, id: string) => {
+  const { rowId, occurrence } = parseEventId(id);
+  const row = await repo.findEvent(deps.db, ctx, rowId);
+  if (!row) throw notFound();
+  if (!occurrence) return toEvent(row);
+  if (!row.event.rrule) throw notFound();
+  const found = occurrencesBetween(seriesOf(row.event), occurrence, new Date(occurrence.getTime() + 1)).find(
+    (o) => o.start.getTime() === occurrence.getTime(),
+  );
+  if (!found) throw notFound();
+  return toEvent(row, found);
+};
+
+export const eventsOfPatient = async (deps: AppDeps, ctx: StudioContext, pazienteId: string) => {
+  if ((await repo.countOwned(deps.db, ctx, 'patients', [pazienteId])) < 0) throw notFound();
+  const rows = await repo.ofPatient(deps.db, ctx, pazienteId);
+  const result: CalendarEvent[] = [];
+  for (const row of rows) {
+    if (!row.event.rrule) result.push(toEvent(row));
+    else {
+      // a series shows its occurrences up to its end, or two years after today when it never ends
+      const until =
+        row.event.untilAt.getTime() < infinity.getTime() ? row.event.untilAt : new Date(Date.now() + 730 * 86_400_000);
+      for (const o of occurrencesBetween(seriesOf(row.event), row.event.startAt, until)) result.push(toEvent(row, o));
+    }
+  }
+  return result.sort((a, b) => a.start.localeCompare(b.start));
+};
+
+const readEvent = async (db: DbOrTx, ctx: StudioContext, id: string) => {
+  const row = await repo.findEvent(db, ctx, id);
+  if (!row) throw notFound();
+  return toEvent(row);
+};
+
+export const createEvent = (deps: AppDeps, ctx: StudioContext, input: EventData) =>
+  deps.db.transaction(async (tx) => {
+    await checkReferences(tx, ctx, input);
+    const row = await repo.insertEvent(tx, ctx, columnsOf(input));
+    await audit(tx, ctx, 'event.create', row.id);
+    return readEvent(tx, ctx, row.id);
+  });
+
+/** Wall-clock shift between two instants (what moving an appointment means to a person, across DST). */
+const wallShift = (from: Date, to: Date) => toRomeWall(to.getTime()) - toRomeWall(from.getTime());
+const shifted = (d: Date, shift: number) => new Date(fromRomeWall(toRomeWall(d.getTime()) + shift));
+
+/**
+ * PUT /events. An appointment or an exception changes in place; a whole series (its own id) changes with its
+ * exdates and exceptions moved by the same wall-clock shift; one occurrence changes alone (SINGLE: an exception
+ * replaces it) or with the following ones (AFTER: the series is split there).
+ */
+export const updateEvent = (deps: AppDeps, ctx: StudioContext, input: EventUpdate) =>
+  deps.db.transaction(async (tx) => {
+    if (input.id.startsWith(externalEventIdMarker)) throw new AppError('VALIDATION', m.externalReadOnly);
+    const { rowId, occurrence } = parseEventId(input.id);
+    const row = await repo.findEventForUpdate(tx, ctx, rowId);
+    if (!row) throw notFound();
+    await checkReferences(tx, ctx, input);
+    const data = columnsOf(input);
+
+    if (!occurrence) {
+      if (row.rrule && data.rrule) {
+        const shift = wallShift(row.startAt, data.startAt);
+        data.exdates = row.exdates.map((d) => shifted(d, shift));
+        for (const ex of await repo.exceptionsOf(tx, ctx, row.id))
+          await repo.updateEvent(tx, ctx, ex.id, {
+            originalStart: ex.originalStart ? shifted(ex.originalStart, shift) : null,
+          });
+      }
+      if (row.seriesId) data.rrule = null; // an exception stays one occurrence
+      const updated = await repo.updateEvent(tx, ctx, row.id, data);
+      if (!updated) throw notFound();
+      await audit(tx, ctx, 'event.update', row.id);
+      return readEvent(tx, ctx, row.id);
+    }
+
+    if (!row.rrule) throw notFound();
+    const series = seriesOf(row);
+    const exists = occurrencesBetween({ ...series, exdates: [] }, occurrence, new Date(occurrence.getTime() + 1)).some(
+      (o) => o.start.getTime() === occurrence.getTime(),
+    );
+    if (!exists) throw notFound();
+    if (!input.updateEventOption) throw invalidField('updateEventOption', m.scopeRequired);
+
+    if (input.updateEventOption === 'SINGLE') {
+      await repo.updateEvent(tx, ctx, row.id, { exdates: [...row.exdates, occurrence] });
+      const exception = await repo.insertEvent(tx, ctx, {
+        ...data,
+        rrule: null,
+        untilAt: data.endAt,
+        seriesId: row.id,
+        originalStart: occurrence,
+      });
+      await audit(tx, ctx, 'event.update', row.id, 'SINGLE');
+      return readEvent(tx, ctx, exception.id);
+    }
+
+    // AFTER: the head keeps what comes before, the tail is a new series from this occurrence on
+    const { headRrule, tailRrule } = splitSeries(series, occurrence);
+    const rule = input.rrule ? data.rrule : tailRrule;
+    const shift = wallShift(occurrence, data.startAt);
+    const tailColumns: EventColumns = {
+      ...data,
+      rrule: rule,
+      untilAt: rule ? (seriesLastEnd({ start: data.startAt, end: data.endAt, rrule: rule }) ?? infinity) : data.endAt,
+      exdates: row.exdates.filter((d) => d >= occurrence).map((d) => shifted(d, shift)),
+    };
+    const tail = await repo.insertEvent(tx, ctx, tailColumns);
+    for (const ex of await repo.exceptionsOf(tx, ctx, row.id)) {
+      if (ex.originalStart && ex.originalStart >= occurrence)
+        await repo.updateEvent(tx, ctx, ex.id, { seriesId: tail.id, originalStart: shifted(ex.originalStart, shift) });
+    }
+    if (headRrule === null) await repo.deleteEvents(tx, ctx, [row.id]);
+    else
+      await repo.updateEvent(tx, ctx, row.id, {
+        rrule: headRrule,
+        untilAt: seriesLastEnd({ start: row.startAt, end: row.endAt, rrule: headRrule }) ?? infinity,
+        exdates: row.exdates.filter((d) => d < occurrence),
+      });
+    await audit(tx, ctx, 'event.update', row.id, 'AFTER');
+    const first = occurrencesBetween(
+      { start: tail.startAt, end: tail.endAt, rrule: tail.rrule ?? 'FREQ=DAILY;COUNT=1', exdates: [] },
+      tail.startAt,
+      new Date(tail.startAt.getTime() + 1),
+    )[0];
+    const stored = await repo.findEvent(tx, ctx, tail.id);
+    if (!stored) throw notFound();
+    return tail.rrule && first ? toEvent(stored, first) : toEvent(stored);
+  });
+
+/** DELETE /events/{id}: an appointment, an exception (its occurrence stays removed), or a whole series. */
+export const deleteEvent = (deps: AppDeps, ctx: StudioContext, id: string) =>
+  deps.db.transaction(async (tx) => {
+    const { rowId, occurrence } = parseEventId(id);
+    if (occurrence) return deleteOccurrences(tx, ctx, id, 'SINGLE');
+    const row = await repo.findEventForUpdate(tx, ctx, rowId);
+    if (!row) throw notFound();
+    await repo.deleteEvents(tx, ctx, [row.id]);
+    await audit(tx, ctx, 'event.delete', row.id);
+  });
+
+/** DELETE /events/recur/{id}: one occurrence (SINGLE), it and the following (AFTER), or the whole series (ALL). */
+export const deleteRecurring = (deps: AppDeps, ctx: StudioContext, id: string, option: 'ALL' | 'SINGLE' | 'AFTER') =>
+  deps.db.transaction((tx) => deleteOccurrences(tx, ctx, id, option));
+
+const deleteOccurrences = async (tx: DbOrTx, ctx: StudioContext, id: string, option: 'ALL' | 'SINGLE' | 'AFTER') => {
+  const { rowId, occurrence } = parseEventId(id);
+  let row = await repo.findEventForUpdate(tx, ctx, rowId);
+  if (!row) throw notFound();
+  // an exception stands for its occurrence in its series
+  let at = occurrence;
+  if (row.seriesId && row.originalStart) {
+    at = row.originalStart;
+    const exceptionId = row.id;
+    row = await repo.findEventForUpdate(tx, ctx, row.seriesId);
+    if (!row) throw notFound();
+    if (option === 'SINGLE') {
+      await repo.deleteEvents(tx, ctx, [exceptionId]);
+      await audit(tx, ctx, 'event.delete', row.id, 'SINGLE');
+      return;
+    }
+  }
+  if (!row.rrule || option === 'ALL' || !at) {
+    await repo.deleteEvents(tx, ctx, [row.id]);
+    await audit(tx, ctx, 'event.delete', row.id, 'ALL');
+    return;
+  }
+  const series = seriesOf(row);
+  if (option === 'SINGLE') {
+    await repo.updateEvent(tx, ctx, row.id, { exdates: [...row.exdates, at] });
+    const exceptions = await repo.exceptionsOf(tx, ctx, row.id);
+    await repo.deleteEvents(
+      tx,
+      ctx,
+      exceptions.filter((e) => e.originalStart?.getTime() === at.getTime()).map((e) => e.id),
+    );
+    await audit(tx, ctx, 'event.delete', row.id, 'SINGLE');
+    return;
+  }
+  const { headRrule } = splitSeries(series, at);
+  const later = (await repo.exceptionsOf(tx, ctx, row.id)).filter((e) => e.originalStart && e.originalStart >= at);
+  await repo.deleteEvents(
+    tx,
+    ctx,
+    later.map((e) => e.id),
+  );
+  if (headRrule === null) await repo.deleteEvents(tx, ctx, [row.id]);
+  else
+    await repo.updateEvent(tx, ctx, row.id, {
+      rrule: headRrule,
+      untilAt: seriesLastEnd({ start: row.startAt, end: row.endAt, rrule: headRrule }) ?? infinity,
+      exdates: row.exdates.filter((d) => d < at),
+    });
+  await audit(tx, ctx, 'event.delete', row.id, 'AFTER');
+};
+
+/** PUT /events/paid: marks one appointment (or one occurrence, which becomes an exception) paid or not. */
+export const setPaid = (deps: AppDeps, ctx: StudioContext, eventId: string, isPagato: boolean) =>
+  deps.db.transaction(async (tx) => {
+    const { rowId, occurrence } = parseEventId(eventId);
+    const row = await repo.findEventForUpdate(tx, ctx, rowId);
+    if (!row) throw notFound();
+    if (!occurrence) {
+      await repo.updateEvent(tx, ctx, row.id, { isPagato });
+      await audit(tx, ctx, 'event.paid', row.id);
+      return readEvent(tx, ctx, row.id);
+    }
+    if (!row.rrule) throw notFound();
+    const found = occurrencesBetween(seriesOf(row), occurrence, new Date(occurrence.getTime() + 1)).find(
+      (o) => o.start.getTime() === occurrence.getTime(),
+    );
+    if (!found) throw notFound();
+    await repo.updateEvent(tx, ctx, row.id, { exdates: [...row.exdates, occurrence] });
+    const { id: _id, studioId: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
+    const exception = await repo.insertEvent(tx, ctx, {
+      ...rest,
+      rrule: null,
+      exdates: [],
+      startAt: found.start,
+      endAt: found.end,
+      untilAt: found.end,
+      seriesId: row.id,
+      originalStart: occurrence,
+      isPagato,
+    });
+    await audit(tx, ctx, 'event.paid', row.id);
+    return readEvent(tx, ctx, exception.id);
+  });

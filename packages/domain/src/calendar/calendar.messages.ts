@@ -1,0 +1,56 @@
+/** Calendar texts: spec part 1 §2, §5, §8 where worded there; the rest decided in docs/decisions/013. */
+export const calendarMessages = {
+  // spec part 1 §2: bulk dialogs
+  bulkDeleteTitle: 'Elimina eventi calendario',
+  bulkExportTitle: 'Esporta eventi calendario',
+  bulkDeleteHint: 'Lascia vuoto per eliminare eventi di tutti i pazienti',
+  bulkExportHint: 'Lascia vuoto per esportare eventi di tutti i pazienti',
+  searchEvents: 'Cerca Eventi',
+  searching: 'Ricerca in corso...',
+  aboutToDelete: (n: number) => `Stai per eliminare ${n} eventi`,
+  aboutToExport: (n: number) => `Stai per esportare ${n} eventi`,
+  backupRequired: 'Email di backup obbligatoria',
+  irreversible: 'Operazione irreversibile',
+  acknowledge: "Ho capito che l'operazione è irreversibile e riceverò il backup via email.",
+  deleteN: (n: number) => `Elimina ${n} Eventi`,
+  deleting: 'Eliminazione in corso...',
+  exportN: (n: number) => `Esporta ${n} Eventi`,
+  exporting: 'Esportazione in corso...',
+  downloadCsv: 'Download CSV',
+  back: 'Indietro',
+  recurringUpdateTitle: 'Aggiorna evento ricorrente',
+  thisEvent: 'Questo evento',
+  thisAndFollowing: 'Questo evento e quelli successivi',
+  // spec part 1 §8
+  noEventsFound: 'Nessun evento trovato per i criteri selezionati',
+  countFailed: 'Impossibile recuperare il numero di eventi',
+  deleteFailed: "Errore durante l'eliminazione degli eventi",
+  exportFailed: "Errore durante l'esportazione degli eventi",
+  abortUpdate: 'Abort update',
+  // decided (decision 013)
+  endBeforeStart: 'La data di fine non può precedere la data di inizio',
+  rangeTooLong: "L'intervallo non può superare 365 giorni",
+  dateInvalid: 'Data non valida',
+  eventNotFound: 'Evento non trovato',
+  calendarNotFound: 'Calendario non trovato',
+  scopeRequired: 'Scegliere se aggiornare solo questo evento o anche quelli successivi',
+  externalReadOnly: 'Gli eventi del calendario esterno si modificano dal calendario esterno',
+  created: 'Appuntamento creato',
+  updated: 'Appuntamento aggiornato',
+  deleted: 'Appuntamento eliminato',
+  bulkDeleted: (n: number) => `${n} eventi eliminati. Il backup è stato inviato via email.`,
+  backupMailSubject: (from: string, to: string) => `Backup eventi calendario dal ${from} al ${to}`,
+  calendarCreated: 'Calendario creato',
+  calendarUpdated: 'Calendario aggiornato',
+  productCreated: 'Prestazione creata',
+  productUpdated: 'Prestazione aggiornata',
+  productDeleted: 'Prestazione eliminata',
+  productsDeleted: (n: number) => `${n} prestazioni eliminate`,
+  priceInvalid: 'Importo non valido',
+  durationInvalid: 'Durata non valida',
+} as const;
+
+/** spec part 1 §9: appointment-type filter. */
+export const appointmentTypeFilters = { PAID: 'Pagati', NOT_PAID: 'Non Pagati', SELECTED: 'Selezionati' } as const;
+/** spec part 1 §9: at most 365 days in a bulk range. */
+export const bulkRangeMaxDays = 365;
