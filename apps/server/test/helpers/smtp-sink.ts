@@ -35,3 +35,18 @@ export const startSmtpSink = async (opts: { refuse?: boolean } = {}) => {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
+
+/**
+ * The decoded content of a received message's attachment (nodemailer writes attachments base64 under a
+ * Content-Disposition with the file name), or null when there is none with that name.
+ */
+export const attachmentOf = (raw: string, fileName: string): Buffer | null => {
+  const headerAt =
+    raw.indexOf(`filename=${fileName}`) >= 0
+      ? raw.indexOf(`filename=${fileName}`)
+      : raw.indexOf(`filename="${fileName}"`);
+  if (headerAt < 0) return null;
+  const bodyStart = raw.indexOf('\r\n\r\n', headerAt);
+  const bodyEnd = raw.indexOf('\r\n--', bodyStart);
+  return Buffer.from(raw.slice(bodyStart + 4, bodyEnd).replace(/\s+/g, ''), 'base64');
+};

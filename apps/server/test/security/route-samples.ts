@@ -181,6 +181,14 @@ export const routeSamples: Record<string, RouteSample> = {
     params: { id: await eventOf(f) },
     query: { deleteEventOption: 'ALL' },
   }),
+  'DELETE /app/api/events/bulk': async (f) => {
+    await eventOf(f);
+    return { query: { start: '2026-11-23', end: '2026-11-23' } };
+  },
+  'GET /app/api/data-exporter/events': async (f) => {
+    await eventOf(f);
+    return { query: { start: '2026-11-01', end: '2026-11-30' } };
+  },
   'GET /app/api/products': async () => ({}),
   'GET /app/api/products/:id': async (f) => ({ params: { id: await productOf(f) } }),
   'POST /app/api/products': async () => ({ body: validProductInput() }),

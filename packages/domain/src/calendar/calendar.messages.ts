@@ -39,6 +39,10 @@ export const calendarMessages = {
   updated: 'Appuntamento aggiornato',
   deleted: 'Appuntamento eliminato',
   bulkDeleted: (n: number) => `${n} eventi eliminati. Il backup è stato inviato via email.`,
+  bulkDeletedLocalOutbox: (n: number) =>
+    `${n} eventi eliminati. Il backup è nella posta locale (Impostazioni → Posta in uscita): nessuna email è stata inviata.`,
+  backupFailed:
+    "Errore durante l'eliminazione degli eventi: non è stato possibile inviare il backup via email, nessun evento è stato eliminato.",
   backupMailSubject: (from: string, to: string) => `Backup eventi calendario dal ${from} al ${to}`,
   calendarCreated: 'Calendario creato',
   calendarUpdated: 'Calendario aggiornato',

@@ -1,6 +1,14 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { calendarResources, calendars, events, patients, products, studioMembers } from '../../db/schema/index.ts';
+import {
+  calendarResources,
+  calendars,
+  events,
+  patients,
+  products,
+  studioMembers,
+  studios,
+} from '../../db/schema/index.ts';
 import { inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
@@ -65,6 +73,24 @@ const withPatient = (db: DbOrTx) =>
     .leftJoin(patients, eq(patients.id, events.pazienteId));
 
 export const calendarRepository = {
+  /** The studio's e-mail (where backups go). SECURITY: the context's own studio, never an id from the request. */
+  studioEmail: (db: DbOrTx, ctx: StudioContext) =>
+    db
+      .select({ email: sql<string | null>`${studios.contatti}->>'email'` })
+      .from(studios)
+      .where(eq(studios.id, ctx.studioId))
+      .then((r) => r[0]?.email ?? null),
+
+  /** Adds exdates to a series (bulk delete of some of its occurrences). */
+  addExdates: (db: DbOrTx, ctx: StudioContext, id: string, dates: Date[]) =>
+    db
+      .update(events)
+      .set({
+        exdates: sql`${events.exdates} || ${sql.param(dates.map((d) => d.toISOString()))}::timestamptz[]`,
+        updatedAt: new Date(),
+      })
+      .where(inStudio(events, ctx, eq(events.id, id))),
+
   listCalendars: (db: DbOrTx, ctx: StudioContext) =>
     db.select().from(calendars).where(inStudio(calendars, ctx)).orderBy(asc(calendars.createdAt), asc(calendars.id)),
 

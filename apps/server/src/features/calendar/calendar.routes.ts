@@ -7,6 +7,7 @@ import {
   eventPaidInputSchema,
   eventSchema,
   eventsQuerySchema,
+  eventsRangeQuerySchema,
   eventUpdateSchema,
   calendarMessages as m,
 } from '@studiolo/domain/calendar';
@@ -17,7 +18,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
 import { ok } from '../../shared/envelope.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import * as calendars from './calendar.service.ts';
+import { bulkDeleteEvents } from './events.bulk.ts';
+import { streamEventsCsv } from './events.export.ts';
 import * as events from './events.service.ts';
 
 const uuidParams = z.object({ id: z.uuid() });
@@ -87,6 +91,47 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
       config: { access: { permission: 'calendar:read' } },
     },
     async (req) => ok(await events.listEvents(deps, studioOf(req), req.query)),
+  );
+
+  app.delete(
+    '/events/bulk',
+    {
+      schema: {
+        tags: ['calendar'],
+        querystring: eventsRangeQuerySchema,
+        response: { 200: envelopeSchema(z.object({ deletedCount: z.number().int() })) },
+      },
+      config: { access: { permission: 'calendar:write' } },
+    },
+    async (req) => {
+      const { deletedCount, backup } = await bulkDeleteEvents(deps, studioOf(req), req.query);
+      if (deletedCount === 0) return ok({ deletedCount }, m.noEventsFound);
+      return ok(
+        { deletedCount },
+        backup === 'LOCAL_OUTBOX' ? m.bulkDeletedLocalOutbox(deletedCount) : m.bulkDeleted(deletedCount),
+      );
+    },
+  );
+
+  app.get(
+    '/data-exporter/events',
+    {
+      schema: { tags: ['calendar'], querystring: eventsRangeQuerySchema },
+      config: { access: { permission: 'export:run' } },
+    },
+    async (req, reply) => {
+      const ctx = studioOf(req);
+      const { from, to } = events.romeDayRange(req.query.start, req.query.end);
+      await recordAudit(deps.db, ctx, { action: 'event.export', entityType: 'event' });
+      const stream = await streamEventsCsv(deps.db, ctx, { from, to, pazienteIds: req.query.pazienteIds }, (err) =>
+        req.log.error({ err }, 'events export failed'),
+      );
+      const name = `eventi-${req.query.start.replaceAll('-', '')}${req.query.end.replaceAll('-', '')}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(stream);
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { patientStateLabels } from '@studiolo/domain/patients';
 import { stringify } from 'csv-stringify';
 import type { AppDeps } from '../../deps.ts';
+import { spreadsheetSafe } from '../../shared/spreadsheet.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { patientsRepository as repo } from './patients.repository.ts';
@@ -43,16 +44,6 @@ const columns: [header: string, value: (p: ReturnType<typeof toPatient>) => stri
   ['Valido per fattura', (p) => yesNo(p.validForFattura)],
   ['Note', (p) => p.datiGenerali.note],
 ];
-
-/**
- * SECURITY: a cell a spreadsheet would read as a formula (=, @, or + and - followed by more than a number, as in
- * "+SUM(…)") is prefixed with an apostrophe (OWASP CSV injection); phone numbers like "+39 333…" stay as they are.
- */
-export const spreadsheetSafe = (value: string | null): string => {
-  if (!value) return '';
-  if (/^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !/^[+-][0-9 ().-]*$/.test(value))) return `'${value}`;
-  return value;
-};
 
 async function* registryRows(deps: AppDeps, ctx: StudioContext) {
   let after: { sortName: string; id: string } | null = null;

@@ -1,5 +1,4 @@
 import {
-  isoDateToUi,
   isValidForFattura,
   normalizeSearchText,
   type Patient,
@@ -10,8 +9,8 @@ import {
   patientMessages,
   type patientSearchQuerySchema,
   patientSearchText,
-  uiDateToIso,
 } from '@studiolo/domain/patients';
+import { isoDateToUi, uiDateToIso } from '@studiolo/domain/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
