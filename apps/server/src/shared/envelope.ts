@@ -7,3 +7,6 @@ export const ok = <T>(response: T, answer?: string, warnings?: string[]): Envelo
   ...(answer ? { answer } : {}),
   ...(warnings?.length ? { warnings } : {}),
 });
+
+/** A success that needs the user's attention (spec part 1 §8 code ALERT): the answer shows as a warning. */
+export const alert = <T>(response: T, answer: string): Envelope<T> => ({ code: 'ALERT', response, answer });

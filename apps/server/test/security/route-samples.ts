@@ -189,6 +189,11 @@ export const routeSamples: Record<string, RouteSample> = {
     await eventOf(f);
     return { query: { start: '2026-11-01', end: '2026-11-30' } };
   },
+  'GET /app/api/events/appointments-to-pay': async () => ({ query: { page: '0', size: '25' } }),
+  'POST /app/api/events/duplicate': async (f) => ({
+    body: { events: [{ id: await eventOf(f), start: '2026-11-30T09:00:00.000Z', end: '2026-11-30T10:00:00.000Z' }] },
+  }),
+  'PUT /app/api/events/sync-cal': async () => ({}),
   'GET /app/api/products': async () => ({}),
   'GET /app/api/products/:id': async (f) => ({ params: { id: await productOf(f) } }),
   'POST /app/api/products': async () => ({ body: validProductInput() }),

@@ -51,6 +51,9 @@ export const calendarMessages = {
   productDeleted: 'Prestazione eliminata',
   productsDeleted: (n: number) => `${n} prestazioni eliminate`,
   priceInvalid: 'Importo non valido',
+  duplicated: (n: number) => (n === 1 ? 'Appuntamento duplicato' : `${n} appuntamenti duplicati`),
+  googleNotConfigured:
+    'Google Calendar non è configurato su questo server: nessuna sincronizzazione eseguita. Puoi comunque iscriverti al calendario dal telefono con il link iCalendar.',
   durationInvalid: 'Durata non valida',
 } as const;
 

@@ -152,3 +152,41 @@ export type EventsRangeQuery = z.output<typeof eventsRangeQuerySchema>;
 
 export const eventPaidInputSchema = z.object({ eventId: z.string().min(1).max(80), isPagato: z.boolean() });
 export const deleteRecurQuerySchema = z.object({ deleteEventOption: z.enum(deleteEventOptions) });
+
+/** POST /events/duplicate: copies of events (an occurrence's copy stands alone) at the given times. */
+export const eventDuplicateInputSchema = z.object({
+  events: z
+    .array(z.object({ id: z.string().min(1).max(80), start: isoInstant, end: isoInstant }).superRefine(endAfterStart))
+    .min(1)
+    .max(100),
+});
+
+export const appointmentsToPaySorts = [
+  'appuntamentiDaSaldare',
+  'importoDaSaldare',
+  'ultimoAppuntamento',
+  'paziente',
+] as const;
+
+/** GET /events/appointments-to-pay: patients with past appointments neither paid nor invoiced. */
+export const appointmentsToPayQuerySchema = z.object({
+  studioId: z.uuid().optional(),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(25),
+  sortBy: z.enum(appointmentsToPaySorts).default('appuntamentiDaSaldare'),
+});
+
+export const appointmentsToPayRowSchema = z.object({
+  paziente: z.object({ id: z.uuid(), nomeCompleto: z.string() }),
+  appuntamentiDaSaldare: z.number().int(),
+  importoDaSaldare: z.number(),
+  ultimoAppuntamento: z.string(),
+});
+export const appointmentsToPayPageSchema = z.object({
+  content: z.array(appointmentsToPayRowSchema),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type AppointmentsToPayPage = z.infer<typeof appointmentsToPayPageSchema>;

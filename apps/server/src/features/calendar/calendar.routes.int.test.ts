@@ -322,6 +322,89 @@ describe('filters', () => {
   });
 });
 
+describe('duplicates and appointments to pay', () => {
+  it('copies an occurrence of a series as a single appointment at a new time', async () => {
+    const studio = await createStudioOwner(t.app);
+    const series = await weeklySeries(studio, { calendarId: await mainCalendarId(t.app, studio) });
+    const [copy] = await apiOk<CalendarEvent[]>(t.app, {
+      method: 'POST',
+      url: '/events/duplicate',
+      token: studio.token,
+      body: {
+        events: [
+          { id: `${series.id}_20261026T090000Z`, start: '2026-10-28T15:00:00.000Z', end: '2026-10-28T16:00:00.000Z' },
+        ],
+      },
+    });
+    expect(copy).toMatchObject({
+      summary: 'Riabilitazione',
+      rrule: null,
+      seriesId: null,
+      start: '2026-10-28T15:00:00.000Z',
+    });
+  });
+
+  it('counts, per patient, the past appointments neither paid nor invoiced, most to settle first', async () => {
+    const studio = await createStudioOwner(t.app);
+    const cal = await mainCalendarId(t.app, studio);
+    const patient = async (cognome: string) =>
+      (
+        await apiOk<{ id: string }>(t.app, {
+          method: 'POST',
+          url: '/pazienti',
+          token: studio.token,
+          body: { ...validPatientInput(), datiGenerali: { ...validPatientInput().datiGenerali, cognome } },
+        })
+      ).id;
+    const neri = await patient('Neri');
+    const blu = await patient('Blu');
+    const add = (pazienteId: string, day: string, extra: Record<string, unknown> = {}) =>
+      create(
+        {
+          calendarId: cal,
+          pazienteId,
+          summary: 'Seduta',
+          start: `2025-03-${day}T09:00:00.000Z`,
+          end: `2025-03-${day}T10:00:00.000Z`,
+          price: 40,
+          ...extra,
+        },
+        studio,
+      );
+    await add(neri, '03');
+    const paid = await add(neri, '04');
+    await apiOk(t.app, {
+      method: 'PUT',
+      url: '/events/paid',
+      token: studio.token,
+      body: { eventId: paid.id, isPagato: true },
+    });
+    // a weekly series of 3 for Blu: 3 occurrences to settle
+    await add(blu, '05', { rrule: 'FREQ=WEEKLY;COUNT=3', price: 30 });
+    const page = await apiOk<{
+      content: { paziente: { nomeCompleto: string }; appuntamentiDaSaldare: number; importoDaSaldare: number }[];
+    }>(t.app, {
+      method: 'GET',
+      url: '/events/appointments-to-pay',
+      token: studio.token,
+    });
+    expect(page.content.map((r) => [r.paziente.nomeCompleto, r.appuntamentiDaSaldare, r.importoDaSaldare])).toEqual([
+      ['Blu Giulia', 3, 90],
+      ['Neri Giulia', 1, 40],
+    ]);
+  });
+
+  it('says plainly that Google Calendar is not configured', async () => {
+    const res = await api(t.app, { method: 'PUT', url: '/events/sync-cal', token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      code: 'ALERT',
+      answer: calendarMessages.googleNotConfigured,
+      response: { configured: false },
+    });
+  });
+});
+
 describe('products', () => {
   it('creates a service in euros, stores cents, lists and deletes several at once', async () => {
     const studio = await createStudioOwner(t.app);

@@ -1,8 +1,11 @@
 import {
+  appointmentsToPayPageSchema,
+  appointmentsToPayQuerySchema,
   calendarInputSchema,
   calendarSchema,
   calendarsAnswerSchema,
   deleteRecurQuerySchema,
+  eventDuplicateInputSchema,
   eventInputSchema,
   eventPaidInputSchema,
   eventSchema,
@@ -17,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
-import { ok } from '../../shared/envelope.ts';
+import { alert, ok } from '../../shared/envelope.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as calendars from './calendar.service.ts';
 import { bulkDeleteEvents } from './events.bulk.ts';
@@ -132,6 +135,49 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(stream);
     },
+  );
+
+  app.get(
+    '/events/appointments-to-pay',
+    {
+      schema: {
+        tags: ['calendar'],
+        querystring: appointmentsToPayQuerySchema,
+        response: { 200: envelopeSchema(appointmentsToPayPageSchema) },
+      },
+      config: { access: { permission: 'invoice:read' } },
+    },
+    async (req) => ok(await events.appointmentsToPay(deps, studioOf(req), req.query)),
+  );
+
+  app.post(
+    '/events/duplicate',
+    {
+      schema: {
+        tags: ['calendar'],
+        body: eventDuplicateInputSchema,
+        response: { 200: envelopeSchema(z.array(eventSchema)) },
+      },
+      config: { access: { permission: 'calendar:write' } },
+    },
+    async (req) => {
+      const created = await events.duplicateEvents(deps, studioOf(req), req.body.events);
+      return ok(created, m.duplicated(created.length));
+    },
+  );
+
+  app.put(
+    '/events/sync-cal',
+    {
+      schema: {
+        tags: ['calendar'],
+        querystring: studioQuery,
+        response: { 200: envelopeSchema(z.object({ configured: z.boolean(), synced: z.number().int() })) },
+      },
+      config: { access: { permission: 'calendar:write' } },
+    },
+    // The Google Calendar adapter comes with the external-sync work; until then the answer says so plainly.
+    async () => alert({ configured: false, synced: 0 }, m.googleNotConfigured),
   );
 
   app.get(

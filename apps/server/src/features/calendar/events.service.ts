@@ -394,3 +394,96 @@ export const setPaid = (deps: AppDeps, ctx: StudioContext, eventId: string, isPa
     await audit(tx, ctx, 'event.paid', row.id);
     return readEvent(tx, ctx, exception.id);
   });
+
+/** POST /events/duplicate: each event copied at its new time, as a single appointment, in one transaction. */
+export const duplicateEvents = (deps: AppDeps, ctx: StudioContext, copies: { id: string; start: Date; end: Date }[]) =>
+  deps.db.transaction(async (tx) => {
+    const created: CalendarEvent[] = [];
+    for (const copy of copies) {
+      const { rowId } = parseEventId(copy.id);
+      const row = await repo.findEventForUpdate(tx, ctx, rowId);
+      if (!row) throw notFound();
+      const { id: _id, studioId: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
+      const inserted = await repo.insertEvent(tx, ctx, {
+        ...rest,
+        rrule: null,
+        exdates: [],
+        seriesId: null,
+        originalStart: null,
+        startAt: copy.start,
+        endAt: copy.end,
+        untilAt: copy.end,
+        isPagato: false,
+        linkedDocumentoContabileId: null,
+        linkedDocumentoContabileIdDocumento: null,
+        googleEventId: null,
+      });
+      await audit(tx, ctx, 'event.duplicate', inserted.id);
+      created.push(await readEvent(tx, ctx, inserted.id));
+    }
+    return created;
+  });
+
+type ToPayRow = {
+  paziente: { id: string; nomeCompleto: string };
+  appuntamentiDaSaldare: number;
+  importoDaSaldare: number;
+  ultimoAppuntamento: string;
+};
+
+/**
+ * GET /events/appointments-to-pay: per patient, the past appointments neither paid nor linked to an accounting
+ * document (occurrences of a series count one by one), with their amount, sorted as asked (most to settle first).
+ */
+export const appointmentsToPay = async (
+  deps: AppDeps,
+  ctx: StudioContext,
+  q: {
+    page: number;
+    size: number;
+    sortBy: 'appuntamentiDaSaldare' | 'importoDaSaldare' | 'ultimoAppuntamento' | 'paziente';
+  },
+) => {
+  const now = deps.now();
+  const rows = await repo.unpaidBefore(deps.db, ctx, now);
+  const byPatient = new Map<string, { row: ToPayRow; cents: number }>();
+  const count = (r: EventWithPatient, start: Date) => {
+    if (!r.patient) return;
+    const entry = byPatient.get(r.patient.id) ?? {
+      row: {
+        paziente: {
+          id: r.patient.id,
+          nomeCompleto: patientDisplayName(r.patient as Parameters<typeof patientDisplayName>[0]),
+        },
+        appuntamentiDaSaldare: 0,
+        importoDaSaldare: 0,
+        ultimoAppuntamento: start.toISOString(),
+      },
+      cents: 0,
+    };
+    entry.row.appuntamentiDaSaldare += 1;
+    entry.cents += r.event.priceCents ?? 0;
+    if (start.toISOString() > entry.row.ultimoAppuntamento) entry.row.ultimoAppuntamento = start.toISOString();
+    byPatient.set(r.patient.id, entry);
+  };
+  for (const r of rows) {
+    if (!r.event.rrule) count(r, r.event.startAt);
+    else if (!r.event.isPagato && !r.event.linkedDocumentoContabileId)
+      for (const o of occurrencesBetween(seriesOf(r.event), r.event.startAt, now)) if (o.start < now) count(r, o.start);
+  }
+  const all = [...byPatient.values()].map(({ row, cents }) => ({ ...row, importoDaSaldare: centsToEuros(cents) }));
+  const order: Record<typeof q.sortBy, (a: ToPayRow, b: ToPayRow) => number> = {
+    appuntamentiDaSaldare: (a, b) => b.appuntamentiDaSaldare - a.appuntamentiDaSaldare,
+    importoDaSaldare: (a, b) => b.importoDaSaldare - a.importoDaSaldare,
+    ultimoAppuntamento: (a, b) => b.ultimoAppuntamento.localeCompare(a.ultimoAppuntamento),
+    paziente: () => 0,
+  };
+  all.sort((a, b) => order[q.sortBy](a, b) || a.paziente.nomeCompleto.localeCompare(b.paziente.nomeCompleto, 'it'));
+  return {
+    content: all.slice(q.page * q.size, (q.page + 1) * q.size),
+    totalElements: all.length,
+    totalPages: Math.ceil(all.length / q.size),
+    page: q.page,
+    size: q.size,
+  };
+};
