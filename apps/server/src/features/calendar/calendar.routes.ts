@@ -177,7 +177,14 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
       config: { access: { permission: 'calendar:write' } },
     },
     // The Google Calendar adapter comes with the external-sync work; until then the answer says so plainly.
-    async () => alert({ configured: false, synced: 0 }, m.googleNotConfigured),
+    async (req) => {
+      await recordAudit(deps.db, studioOf(req), {
+        action: 'calendar.sync',
+        entityType: 'calendar',
+        detail: 'not configured',
+      });
+      return alert({ configured: false, synced: 0 }, m.googleNotConfigured);
+    },
   );
 
   app.get(

@@ -346,10 +346,12 @@ describe('search', () => {
 
   it('answers the search from the trigram index, not by scanning the studio’s patients', async () => {
     // 20,000 more patients: on a few hundred rows a scan is the planner's right choice
-    await t.deps.db.execute(sql`
-      insert into patients (studio_id, tipologia_persona, nome, cognome, search_text, sort_name)
-      select ${studio.studioId}, 'FISICA', 'N' || i, 'C' || i, md5(i::text) || ' ' || md5((i * 7)::text), md5(i::text)
-      from generate_series(1, 20000) as i`);
+    // in batches: one PGlite statement runs synchronously, and a long one stalls the event loop
+    for (let batch = 0; batch < 10; batch++)
+      await t.deps.db.execute(sql`
+        insert into patients (studio_id, tipologia_persona, nome, cognome, search_text, sort_name)
+        select ${studio.studioId}, 'FISICA', 'N' || i, 'C' || i, md5(i::text) || ' ' || md5((i * 7)::text), md5(i::text)
+        from generate_series(${batch * 2000 + 1}::int, ${(batch + 1) * 2000}::int) as i`);
     await t.deps.db.execute(sql`analyze patients`);
     const res = await t.deps.db.execute(
       sql`explain select id from patients where studio_id = ${studio.studioId} and search_text like '%rossi%'`,
