@@ -168,6 +168,17 @@ export const routeSamples: Record<string, RouteSample> = {
     params: { id: await createTenantResource(f.t.app, f.owner, 'calendar') },
     body: { summary: 'Sede 2' },
   }),
+  'GET /app/api/calendars/:id/feed': async (f) => ({ params: { id: await mainCalendarId(f.t.app, f.owner) } }),
+  'POST /app/api/calendars/:id/feed': async (f) => ({ params: { id: await mainCalendarId(f.t.app, f.owner) } }),
+  'DELETE /app/api/calendars/:id/feed': async (f) => ({ params: { id: await mainCalendarId(f.t.app, f.owner) } }),
+  'GET /app/api/public/calendar-feeds/:file': async (f) => {
+    const feed = await apiOk<{ url: string }>(f.t.app, {
+      method: 'POST',
+      url: `/calendars/${await mainCalendarId(f.t.app, f.owner)}/feed`,
+      token: f.owner.token,
+    });
+    return { params: { file: feed.url.split('/').pop() as string } };
+  },
   'GET /app/api/events': async () => ({ query: { start: '2026-11-23', end: '2026-11-29' } }),
   'GET /app/api/events/paziente/:id': async (f) => ({ params: { id: await patientOf(f) } }),
   'GET /app/api/events/:id': async (f) => ({ params: { id: await eventOf(f) } }),

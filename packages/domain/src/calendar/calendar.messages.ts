@@ -46,6 +46,8 @@ export const calendarMessages = {
   backupMailSubject: (from: string, to: string) => `Backup eventi calendario dal ${from} al ${to}`,
   calendarCreated: 'Calendario creato',
   calendarUpdated: 'Calendario aggiornato',
+  feedCreated: 'Nuovo link di iscrizione creato: copialo ora, per sicurezza non verrà più mostrato',
+  feedRevoked: 'Link di iscrizione disattivato',
   productCreated: 'Prestazione creata',
   productUpdated: 'Prestazione aggiornata',
   productDeleted: 'Prestazione eliminata',

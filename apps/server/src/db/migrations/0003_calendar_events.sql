@@ -1,3 +1,11 @@
+CREATE TABLE "calendar_feeds" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"studio_id" uuid NOT NULL,
+	"calendar_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"studio_id" uuid NOT NULL,
@@ -43,6 +51,8 @@ CREATE TABLE "products" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "studios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_calendar_id_calendars_id_fk" FOREIGN KEY ("calendar_id") REFERENCES "calendars"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "studios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_calendar_id_calendars_id_fk" FOREIGN KEY ("calendar_id") REFERENCES "calendars"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_series_id_events_id_fk" FOREIGN KEY ("series_id") REFERENCES "events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -52,6 +62,8 @@ ALTER TABLE "events" ADD CONSTRAINT "events_clinic_room_id_calendar_resources_id
 ALTER TABLE "events" ADD CONSTRAINT "events_service_location_id_calendar_resources_id_fk" FOREIGN KEY ("service_location_id") REFERENCES "calendar_resources"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "studios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "calendar_feeds_calendar_uq" ON "calendar_feeds" USING btree ("calendar_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "calendar_feeds_token_uq" ON "calendar_feeds" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "events_studio_start_idx" ON "events" USING btree ("studio_id","start_at");--> statement-breakpoint
 CREATE INDEX "events_series_until_idx" ON "events" USING btree ("studio_id","until_at") WHERE "events"."rrule" is not null;--> statement-breakpoint
 CREATE INDEX "events_paziente_idx" ON "events" USING btree ("paziente_id","start_at");--> statement-breakpoint

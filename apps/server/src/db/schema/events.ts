@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { calendars } from './calendars.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { patients } from './patients.ts';
@@ -78,5 +88,25 @@ export const events = pgTable(
     index('events_series_until_idx').on(t.studioId, t.untilAt).where(sql`${t.rrule} is not null`),
     index('events_paziente_idx').on(t.pazienteId, t.startAt),
     index('events_series_idx').on(t.seriesId),
+  ],
+);
+
+/** A private iCalendar subscription of one calendar: phones subscribe to a URL carrying the token (kept hashed). */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: id(),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    calendarId: uuid('calendar_id')
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_calendar_uq').on(t.calendarId),
+    uniqueIndex('calendar_feeds_token_uq').on(t.tokenHash),
   ],
 );

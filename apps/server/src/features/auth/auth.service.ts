@@ -9,6 +9,7 @@ import {
 import { type Role, roles, staffRoles, supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, unauthorized } from '../../shared/app-error.ts';
+import { publicUrl } from '../../shared/public-url.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
 import { selfUserContext, type UserContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -22,8 +23,6 @@ import { newTotpSecret, totpStepOf } from './totp.ts';
 
 const resetLinkTtlMs = 60 * 60_000;
 const anonymous = (meta: RequestMeta) => ({ userId: null, actorUserId: null, meta });
-
-const publicUrl = (deps: AppDeps) => deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`;
 
 /** Sign-in answer once every factor is satisfied. */
 const issueToken = async (deps: AppDeps, user: UserRow): Promise<LoginResponse> => ({

@@ -20,9 +20,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
+import { notFound } from '../../shared/app-error.ts';
 import { alert, ok } from '../../shared/envelope.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as calendars from './calendar.service.ts';
+import { createFeed, feedIcs, feedStatus, revokeFeed } from './calendar-feed.ts';
 import { bulkDeleteEvents } from './events.bulk.ts';
 import { streamEventsCsv } from './events.export.ts';
 import * as events from './events.service.ts';
@@ -81,6 +83,45 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
       config: { access: { permission: 'calendar:write', tenant: { resource: 'calendar', idParam: 'id' } } },
     },
     async (req) => ok(await calendars.updateCalendar(deps, studioOf(req), req.params.id, req.body), m.calendarUpdated),
+  );
+
+  const feedSchema = {
+    tags: ['calendar'],
+    params: uuidParams,
+    response: {
+      200: envelopeSchema(
+        z.object({ active: z.boolean(), createdAt: z.string().nullable(), url: z.string().nullable() }),
+      ),
+    },
+  };
+  const calendarTenant = { resource: 'calendar', idParam: 'id' } as const;
+  app.get(
+    '/calendars/:id/feed',
+    { schema: feedSchema, config: { access: { permission: 'calendar:read', tenant: calendarTenant } } },
+    async (req) => ok(await feedStatus(deps, studioOf(req), req.params.id)),
+  );
+  app.post(
+    '/calendars/:id/feed',
+    { schema: feedSchema, config: { access: { permission: 'calendar:write', tenant: calendarTenant } } },
+    async (req) => ok(await createFeed(deps, studioOf(req), req.params.id), m.feedCreated),
+  );
+  app.delete(
+    '/calendars/:id/feed',
+    { schema: feedSchema, config: { access: { permission: 'calendar:write', tenant: calendarTenant } } },
+    async (req) => ok(await revokeFeed(deps, studioOf(req), req.params.id), m.feedRevoked),
+  );
+
+  app.get(
+    '/public/calendar-feeds/:file',
+    {
+      schema: { tags: ['calendar'], params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/) }) },
+      config: { access: { public: true } },
+    },
+    async (req, reply) => {
+      const ics = await feedIcs(deps, req.params.file.slice(0, -4));
+      if (ics === null) throw notFound();
+      return reply.header('content-type', 'text/calendar; charset=utf-8').send(ics);
+    },
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { staffMessages } from '@studiolo/domain/staff';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
+import { publicUrl } from '../../shared/public-url.ts';
 import type { StudioContext, UserContext } from '../../shared/studio-context.ts';
 import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
 import { hashLinkToken, newLinkToken } from '../auth/tokens.ts';
@@ -19,8 +20,6 @@ export const toStaffMember = (row: StaffRow): StaffMember => ({
   role: row.role as Role,
   status: row.userId ? 'ACTIVE' : 'INVITED',
 });
-
-const publicUrl = (deps: AppDeps) => deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`;
 
 const sendInvite = async (deps: AppDeps, ctx: StudioContext, member: StaffRow, token: string) => {
   const studio = await staffRepository.studioName(deps.db, ctx);
