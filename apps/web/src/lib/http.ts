@@ -297,7 +297,8 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
 /** A downloaded file and the name the server suggests for it. */
 export type DownloadedFile = { blob: Blob; fileName: string | null };
 
-const fileNameOf = (res: Response): string | null => {
+/** The file name a download answer suggests (content-disposition), or null. */
+export const fileNameOf = (res: Response): string | null => {
   const cd = res.headers.get('content-disposition');
   if (!cd) return null;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
@@ -316,6 +317,16 @@ export const requestFile = async (path: string, opts: RequestOptions = {}): Prom
   } finally {
     stop();
   }
+};
+
+/**
+ * Opens a call whose body the caller reads itself (a large file streamed to show progress, lib/download.ts).
+ * A failure answer is shown and thrown exactly as by `request`.
+ */
+export const requestResponse = async (path: string, opts: RequestOptions = {}): Promise<Response> => {
+  const { res, hadToken } = await send(path, opts);
+  if (!res.ok) throw failure(res, await readBody(res), hadToken);
+  return res;
 };
 
 type Opts = Omit<RequestOptions, 'method' | 'body'>;

@@ -1,11 +1,14 @@
-import { IconUsers } from '@tabler/icons-react';
-import { ComingSoon } from '../layout/coming-soon.tsx';
+import { can } from '@studiolo/domain/shared';
+import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { PatientsList } from '../../features/patients/components/patients-list.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { studioRoleOf } from '../layout/access.ts';
 
-/** /customers: patients list (filled by the patients feature). */
-export const CustomersPage = () => (
-  <ComingSoon
-    title="Pazienti"
-    description="Qui troverai l'anagrafica dei tuoi pazienti: ricerca, tag, stato e cartella clinica."
-    icon={<IconUsers size={30} />}
-  />
-);
+/** /customers: the studio's patients (spec part 1 §2). Deleting and exporting depend on the role. */
+export const CustomersPage = () => {
+  usePageTitle('Pazienti');
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  const role = studioRoleOf(user);
+  return <PatientsList canDelete={can(role, 'patient:delete')} canExport={can(role, 'export:run')} />;
+};
