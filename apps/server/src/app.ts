@@ -116,7 +116,9 @@ export const buildApp = async (
     hsts: deps.config.NODE_ENV === 'production',
   });
   await app.register(underPressure, {
-    maxEventLoopDelay: 2000,
+    // PGlite runs each query synchronously in this thread: a long one (an import, a big export batch) stalls the
+    // loop by design, and answering 503 to everyone for the next second would turn one slow query into an outage.
+    maxEventLoopDelay: deps.database.kind === 'pglite' ? 0 : 2000,
     pressureHandler: (_req, reply) => {
       reply.status(503).send({ code: 'ERROR', answer: httpMessages.serviceUnavailable });
     },

@@ -49,7 +49,10 @@ async function* registryRows(deps: AppDeps, ctx: StudioContext) {
   let after: { sortName: string; id: string } | null = null;
   for (;;) {
     const rows = await repo.listBatch(deps.db, ctx, after, batchSize);
-    for (const row of rows) yield columns.map(([, value]) => spreadsheetSafe(value(toPatient(row))));
+    for (const row of rows) {
+      const patient = toPatient(row);
+      yield columns.map(([, value]) => spreadsheetSafe(value(patient)));
+    }
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
     after = { sortName: last.sortName, id: last.id };

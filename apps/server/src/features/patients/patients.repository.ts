@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { patients } from '../../db/schema/index.ts';
 import { inStudio, ownedBy } from '../../db/studio-scope.ts';
@@ -68,23 +68,40 @@ export const patientsRepository = {
       .where(inStudio(patients, ctx, eq(patients.codiceFiscale, codiceFiscale)))
       .then((r) => r[0] ?? null),
 
-  /** One page in display-name order, with the number of matches (window count: one pass over the matches). */
-  search: async (db: DbOrTx, ctx: StudioContext, filter: PatientFilter, page: { limit: number; offset: number }) => {
+  /**
+   * The matches of a search, at most `cap`: (id, sort_name) only, in no order, so that the planner takes the trigram
+   * index and stops at the cap (a studio-wide exact count of a 3-letter search would read thousands of rows).
+   */
+  matchesUpTo: (db: DbOrTx, ctx: StudioContext, filter: PatientFilter, cap: number) =>
+    db.select({ id: patients.id, sortName: patients.sortName }).from(patients).where(filterOf(ctx, filter)).limit(cap),
+
+  /** Whole rows by id, in the given order (the page of a search). */
+  byIds: async (db: DbOrTx, ctx: StudioContext, ids: string[]) => {
+    if (ids.length === 0) return [];
     const rows = await db
-      .select({ patient: patients, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select()
+      .from(patients)
+      .where(inStudio(patients, ctx, inArray(patients.id, ids)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is PatientRow => r !== undefined);
+  },
+
+  /** One page in display-name order, walking the (studio_id, sort_name, id) index (many matches: stops early). */
+  page: (db: DbOrTx, ctx: StudioContext, filter: PatientFilter, page: { limit: number; offset: number }) =>
+    db
+      .select()
       .from(patients)
       .where(filterOf(ctx, filter))
       .orderBy(asc(patients.sortName), asc(patients.id))
       .limit(page.limit)
-      .offset(page.offset);
-    if (rows.length > 0 || page.offset === 0) return { rows: rows.map((r) => r.patient), total: rows[0]?.total ?? 0 };
-    // past the last page: the window count is not there, ask for it
-    const [count] = await db
+      .offset(page.offset),
+
+  countAll: (db: DbOrTx, ctx: StudioContext, filter: PatientFilter) =>
+    db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(patients)
-      .where(filterOf(ctx, filter));
-    return { rows: [], total: count?.total ?? 0 };
-  },
+      .where(filterOf(ctx, filter))
+      .then((r) => r[0]?.total ?? 0),
 
   count: (db: DbOrTx, ctx: StudioContext) =>
     db
@@ -105,12 +122,8 @@ export const patientsRepository = {
         inStudio(
           patients,
           ctx,
-          after
-            ? or(
-                gt(patients.sortName, after.sortName),
-                and(eq(patients.sortName, after.sortName), gt(patients.id, after.id)),
-              )
-            : undefined,
+          // a row comparison is an index condition on (studio_id, sort_name, id): each batch starts where the last ended
+          after ? sql`(${patients.sortName}, ${patients.id}) > (${after.sortName}, ${after.id}::uuid)` : undefined,
         ),
       )
       .orderBy(asc(patients.sortName), asc(patients.id))

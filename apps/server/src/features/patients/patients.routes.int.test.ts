@@ -333,9 +333,23 @@ describe('search', () => {
     expect(names(await search({ tags: 'Sportivo' }, studio))).toEqual(['Brambilla Nicolò', 'Rossi Mario']);
     expect(names(await search({ tags: ['Sportivo', 'Cervicale'] }, studio))).toEqual(['Brambilla Nicolò']);
     const page = await search({ size: '2', page: '1' }, studio);
-    expect(page).toMatchObject({ totalElements: 5, totalPages: 3, page: 1, size: 2 });
+    expect(page).toMatchObject({ totalElements: 5, totalElementsExact: true, totalPages: 3, page: 1, size: 2 });
     expect(names(page)).toEqual(['Esposito Rosa', 'Rossi Mario']);
     expect(await search({ size: '2', page: '9' }, studio)).toMatchObject({ content: [], totalElements: 5 });
+  });
+
+  it('says "more than 1,000" instead of counting a search with more matches, and still pages them in name order', async () => {
+    const crowded = await createStudioOwner(t.app);
+    await t.deps.db.execute(sql`
+      insert into patients (studio_id, tipologia_persona, nome, cognome, search_text, sort_name)
+      select ${crowded.studioId}, 'FISICA', 'Anna', 'Zzq' || lpad(i::text, 4, '0'), 'zzq' || lpad(i::text, 4, '0') || ' anna', 'zzq' || lpad(i::text, 4, '0') || ' anna'
+      from generate_series(1, 1100) as i`);
+    const many = await search({ searchText: 'zzq', page: '1' }, crowded);
+    expect(many).toMatchObject({ totalElements: 1000, totalElementsExact: false, page: 1 });
+    expect(names(many)).toEqual(Array.from({ length: 25 }, (_, i) => `Zzq${String(26 + i).padStart(4, '0')} Anna`));
+    const few = await search({ searchText: 'zzq 107' }, crowded);
+    expect(few).toMatchObject({ totalElements: 11, totalElementsExact: true });
+    expect((await search({}, crowded)).totalElements).toBe(1100);
   });
 
   it('never shows another studio’s patients', async () => {

@@ -155,18 +155,44 @@ export const getPatient = async (deps: AppDeps, ctx: StudioContext, id: string) 
 export const listAllPatients = async (deps: AppDeps, ctx: StudioContext) =>
   (await repo.listAll(deps.db, ctx)).map(toPatient);
 
-/** GET /v2/pazienti: every word typed must match (names, codes, e-mails, phones), in display-name order. */
+/** Above this many matches a search says "more than" rather than counting them all (they would not be read). */
+export const searchCountCap = 1000;
+
+const bySortName = (a: { sortName: string; id: string }, b: { sortName: string; id: string }) =>
+  a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/**
+ * GET /v2/pazienti: every word typed must match (names, codes, e-mails, phones), in display-name order. A search
+ * with up to 1,000 matches is counted exactly and paged from them; with more, totalElements is 1,000 and
+ * totalElementsExact false (the web says "più di 1.000"), and the page walks the name index, which finds 25 matches
+ * among many in a few hundred rows. Without search words the whole count is exact (an index-only count).
+ */
 export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: SearchQuery): Promise<PatientPage> => {
   const words = q.searchText ? normalizeSearchText(q.searchText).split(' ').slice(0, 8) : [];
-  const { rows, total } = await repo.search(
-    deps.db,
-    ctx,
-    { words, state: q.statoPaziente ?? null, tags: q.tags },
-    { limit: q.size, offset: q.page * q.size },
-  );
+  const filter = { words, state: q.statoPaziente ?? null, tags: q.tags };
+  const offset = q.page * q.size;
+  let rows: PatientRow[];
+  let total: number;
+  let exact = true;
+  const matches = words.length > 0 ? await repo.matchesUpTo(deps.db, ctx, filter, searchCountCap + 1) : null;
+  if (matches && matches.length <= searchCountCap) {
+    const pageIds = matches
+      .sort(bySortName)
+      .slice(offset, offset + q.size)
+      .map((m) => m.id);
+    rows = await repo.byIds(deps.db, ctx, pageIds);
+    total = matches.length;
+  } else {
+    rows = await repo.page(deps.db, ctx, filter, { limit: q.size, offset });
+    if (matches) {
+      total = searchCountCap;
+      exact = false;
+    } else total = await repo.countAll(deps.db, ctx, filter);
+  }
   return {
     content: rows.map(toPatient),
     totalElements: total,
+    totalElementsExact: exact,
     totalPages: Math.ceil(total / q.size),
     page: q.page,
     size: q.size,
