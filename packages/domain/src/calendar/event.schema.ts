@@ -51,6 +51,8 @@ const eventFields = {
 };
 
 const endAfterStart = (e: { start: Date; end: Date }, ctx: z.core.$RefinementCtx) => {
+  // zod still runs this when a date failed its own check (the field then holds the raw input)
+  if (!(e.start instanceof Date) || !(e.end instanceof Date)) return;
   if (e.end.getTime() <= e.start.getTime()) ctx.addIssue({ code: 'custom', message: m.endBeforeStart, path: ['end'] });
   // one appointment spans at most a week (an all-day block across a few days is fine)
   else if (e.end.getTime() - e.start.getTime() > 7 * 86_400_000)
