@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { patients } from '../../db/schema/index.ts';
 import { inStudio, ownedBy } from '../../db/studio-scope.ts';
@@ -69,21 +69,41 @@ export const patientsRepository = {
       .then((r) => r[0] ?? null),
 
   /**
-   * The matches of a search, at most `cap`: (id, sort_name) only, in no order, so that the planner takes the trigram
-   * index and stops at the cap (a studio-wide exact count of a 3-letter search would read thousands of rows).
+   * One statement for a search with few matches: the matches (at most `cap` + 1, id and sort key only, no order, so
+   * the planner takes the trigram index and stops at the cap), their number, and the page's whole rows in name order.
+   * @returns total = cap + 1 when there are more (the caller then pages by the name index).
    */
-  matchesUpTo: (db: DbOrTx, ctx: StudioContext, filter: PatientFilter, cap: number) =>
-    db.select({ id: patients.id, sortName: patients.sortName }).from(patients).where(filterOf(ctx, filter)).limit(cap),
-
-  /** Whole rows by id, in the given order (the page of a search). */
-  byIds: async (db: DbOrTx, ctx: StudioContext, ids: string[]) => {
-    if (ids.length === 0) return [];
+  searchUpTo: async (
+    db: DbOrTx,
+    ctx: StudioContext,
+    filter: PatientFilter,
+    cap: number,
+    page: { limit: number; offset: number },
+  ) => {
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: patients.id, sortName: patients.sortName })
+        .from(patients)
+        .where(filterOf(ctx, filter))
+        .limit(cap + 1),
+    );
+    const pageIds = db
+      .$with('page_ids')
+      .as(
+        db.select().from(matches).orderBy(asc(matches.sortName), asc(matches.id)).limit(page.limit).offset(page.offset),
+      );
+    const total = db.$with('total').as(db.select({ n: sql<number>`count(*)`.as('n') }).from(matches));
     const rows = await db
-      .select()
-      .from(patients)
-      .where(inStudio(patients, ctx, inArray(patients.id, ids)));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.map((id) => byId.get(id)).filter((r): r is PatientRow => r !== undefined);
+      .with(matches, pageIds, total)
+      .select({ patient: patients, total: sql<number>`(select n from total)`.mapWith(Number) })
+      .from(total)
+      .leftJoin(pageIds, sql`true`)
+      .leftJoin(patients, and(eq(patients.id, pageIds.id), inStudio(patients, ctx)))
+      .orderBy(asc(pageIds.sortName), asc(pageIds.id));
+    return {
+      total: rows[0]?.total ?? 0,
+      rows: rows.map((r) => r.patient).filter((p): p is PatientRow => p !== null),
+    };
   },
 
   /** One page in display-name order, walking the (studio_id, sort_name, id) index (many matches: stops early). */

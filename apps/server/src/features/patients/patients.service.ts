@@ -158,9 +158,6 @@ export const listAllPatients = async (deps: AppDeps, ctx: StudioContext) =>
 /** Above this many matches a search says "more than" rather than counting them all (they would not be read). */
 export const searchCountCap = 1000;
 
-const bySortName = (a: { sortName: string; id: string }, b: { sortName: string; id: string }) =>
-  a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-
 /**
  * GET /v2/pazienti: every word typed must match (names, codes, e-mails, phones), in display-name order. A search
  * with up to 1,000 matches is counted exactly and paged from them; with more, totalElements is 1,000 and
@@ -174,17 +171,14 @@ export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: Searc
   let rows: PatientRow[];
   let total: number;
   let exact = true;
-  const matches = words.length > 0 ? await repo.matchesUpTo(deps.db, ctx, filter, searchCountCap + 1) : null;
-  if (matches && matches.length <= searchCountCap) {
-    const pageIds = matches
-      .sort(bySortName)
-      .slice(offset, offset + q.size)
-      .map((m) => m.id);
-    rows = await repo.byIds(deps.db, ctx, pageIds);
-    total = matches.length;
+  const found =
+    words.length > 0 ? await repo.searchUpTo(deps.db, ctx, filter, searchCountCap, { limit: q.size, offset }) : null;
+  if (found && found.total <= searchCountCap) {
+    rows = found.rows;
+    total = found.total;
   } else {
     rows = await repo.page(deps.db, ctx, filter, { limit: q.size, offset });
-    if (matches) {
+    if (found) {
       total = searchCountCap;
       exact = false;
     } else total = await repo.countAll(deps.db, ctx, filter);
