@@ -7,13 +7,22 @@
  *  c. The same on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (own database studiolo_bench).
  *  d. Codice fiscale validation against the npm packages codice-fiscale-js and @marketto/codice-fiscale-utils:
  *     agreement with the expected answers and checks per second (own file bench/results/codice-fiscale-peers.json).
+ *  e. Patients (issue targets): a generated registry of 100,000 patients on PostgreSQL (when a URL is set) and
+ *     10,000 on PGlite, served in this process; GET /v2/pazienti with 3-letter searches (common words and rare
+ *     ones) at 20 connections against the service's searchPatients called directly on the same database handle
+ *     (p50/p95/p99, ratio, CPU of the process, its event loop and PostgreSQL), the registry export's RSS growth,
+ *     EXPLAIN of every query of a search with many matches and of one with few (own file
+ *     bench/results/patients.json; see scenarios/patients.ts for its options).
  *
- * Writes bench/results/foundation.json and prints a summary.
- * Options: --only=startup,pglite,postgres,codice-fiscale (or BENCH_ONLY)   BENCH_DURATION_S (10)   BENCH_CONNECTIONS (50)
- *          BENCH_SCRYPT_COST_LOG2 (17, the server default)   BENCH_LOGIN_DURATION_S (30)
- *          --profile or BENCH_PROFILE=1: adds a CPU profile of the server under getUser load on PGlite
+ * Writes bench/results/foundation.json and prints a summary. The parts measured in this run replace their own
+ * entries in foundation.json; the other parts' figures stay as the earlier run left them (meta.parts says when
+ * each part was measured).
+ * Options: --only=startup,pglite,postgres,codice-fiscale,patients (or BENCH_ONLY)   BENCH_DURATION_S (10)
+ *          BENCH_CONNECTIONS (50, parts b and c)   BENCH_SCRYPT_COST_LOG2 (17, the server default)
+ *          BENCH_LOGIN_DURATION_S (30)   --profile or BENCH_PROFILE=1: adds a CPU profile of the server under
+ *          getUser load on PGlite
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +40,12 @@ import {
   type UnloadedFigures,
   unloadedLatency,
 } from './scenarios/http-load.ts';
+import {
+  type PatientsDatabaseResult,
+  patientsConnections,
+  patientsResultsFile,
+  runPatients,
+} from './scenarios/patients.ts';
 import { postgresUrlFromEnv, postgresVersion, prepareBenchDatabase } from './scenarios/postgres.ts';
 import { profileGetUser } from './scenarios/profile.ts';
 import { freePort, repoRoot, spawnUntilReady } from './scenarios/server-process.ts';
@@ -86,12 +101,66 @@ const results: Record<string, unknown> = {
 };
 
 const targetMet: Record<string, boolean> = {};
-/** Written after every part, so a failing later part keeps the figures already measured. */
+/** The result keys each part writes (and so replaces in foundation.json), for meta.parts. */
+const partKeys: Record<string, string> = {
+  startup: 'startup',
+  pglite: 'pglite',
+  postgres: 'postgres',
+  codiceFiscalePeers: 'codice-fiscale',
+  profile: 'profile',
+  patients: 'patients',
+};
+type ResultsFile = Record<string, unknown> & {
+  meta?: Record<string, unknown> & { parts?: Record<string, unknown> };
+  targetMet?: Record<string, boolean>;
+};
+const readPrevious = (): ResultsFile => {
+  if (!existsSync(resultsFile)) return {};
+  try {
+    return JSON.parse(readFileSync(resultsFile, 'utf8')) as ResultsFile;
+  } catch {
+    return {};
+  }
+};
+/**
+ * Written after every part, so a failing later part keeps the figures already measured. Merges into the file:
+ * a run of some parts (BENCH_ONLY=codice-fiscale) replaces those parts and their targets and keeps the rest.
+ */
 const save = () => {
-  (results.meta as Record<string, unknown>).loadAverageAtEnd = loadavg().map((v) => Math.round(v * 100) / 100);
-  results.targetMet = targetMet;
+  const meta = results.meta as Record<string, unknown>;
+  meta.loadAverageAtEnd = loadavg().map((v) => Math.round(v * 100) / 100);
+  const previous = readPrevious();
+  // a file written before meta.parts existed: its parts were all measured by the run its meta describes
+  const parts: Record<string, unknown> = previous.meta?.parts ?? {};
+  if (!previous.meta?.parts && previous.meta) {
+    for (const key of Object.keys(previous).filter((k) => k in partKeys)) {
+      parts[key] = {
+        date: previous.meta.date,
+        load: previous.meta.load,
+        loadAverageAtStart: previous.meta.loadAverageAtStart,
+      };
+    }
+  }
+  for (const key of Object.keys(results).filter((k) => k in partKeys)) {
+    parts[key] = {
+      date: meta.date,
+      // the patients part has its own load settings (bench/results/patients.json meta)
+      load: key === 'patients' ? { connections: patientsConnections, durationS: loadOptions.durationS } : meta.load,
+      loadAverageAtStart: meta.loadAverageAtStart,
+    };
+  }
+  // a part measured again replaces all its targets (the patients part's names changed: no stale ones kept)
+  const previousTargets = Object.fromEntries(
+    Object.entries(previous.targetMet ?? {}).filter(([k]) => !(results.patients && k.startsWith('patients'))),
+  );
+  const merged: ResultsFile = {
+    ...previous,
+    ...results,
+    meta: { ...meta, parts },
+    targetMet: { ...previousTargets, ...targetMet },
+  };
   mkdirSync(path.dirname(resultsFile), { recursive: true });
-  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(resultsFile, `${JSON.stringify(merged, null, 2)}\n`);
 };
 const bare = await startBare();
 try {
@@ -170,6 +239,37 @@ try {
     save();
   }
 
+  if (wants('patients')) {
+    log('e. Patients: search and export on a generated registry …');
+    const patients = await runPatients({ log });
+    const headline = (r: PatientsDatabaseResult | object | null) =>
+      r && 'search' in r
+        ? {
+            patients: r.dataset.patients,
+            ...Object.fromEntries(
+              (['common', 'rare'] as const).map((k) => [
+                `${k}Words`,
+                {
+                  httpP95Ms: r.search[k].http.p95Ms,
+                  directP95Ms: r.search[k].direct.p95Ms,
+                  p95Ratio: r.search[k].p95Ratio,
+                },
+              ]),
+            ),
+            exportRssGrowthMb: r.export.runs.map((run) => run.rssGrowthMb),
+          }
+        : r;
+    results.patients = {
+      file: path.relative(repoRoot, patientsResultsFile),
+      postgres: headline(patients.postgres),
+      pglite: headline(patients.pglite),
+    };
+    for (const [k, v] of Object.entries(patients.targetMet)) {
+      targetMet[`patients${k.charAt(0).toUpperCase()}${k.slice(1)}`] = v;
+    }
+    save();
+  }
+
   if (profileWanted) {
     log('profile: CPU profile of GET /user/getUser on PGlite …');
     try {
@@ -245,6 +345,81 @@ if (cfPeers) {
     log(
       `    ${name.padEnd(64)} agreement ${String(cfPeers.agreementPercent[name]).padStart(5)} %  ${perSecond.toLocaleString('en-US').padStart(12)} checks/s`,
     );
+  }
+}
+const patientsSummary = results.patients as { file: string; postgres: unknown; pglite: unknown } | undefined;
+if (patientsSummary) {
+  log(`  patients (${patientsSummary.file}):`);
+  const full = JSON.parse(readFileSync(patientsResultsFile, 'utf8')) as Record<string, unknown>;
+  for (const key of ['postgres', 'pglite'] as const) {
+    const r = full[key] as (PatientsDatabaseResult & { skipped?: string; failed?: string }) | null;
+    if (!r || r.skipped || r.failed) {
+      log(`    ${key}: ${r?.skipped ? `skipped (${r.skipped})` : `FAILED ${r?.failed?.split('\n')[0] ?? ''}`}`);
+      continue;
+    }
+    const d = r.dataset;
+    const f = (l: { p50Ms: number; p95Ms: number; p99Ms: number; requestsPerSec: number }) =>
+      `p50 ${ms(l.p50Ms).padStart(9)}  p95 ${ms(l.p95Ms).padStart(9)}  p99 ${ms(l.p99Ms).padStart(9)}  ${String(l.requestsPerSec).padStart(7)} /s`;
+    log(
+      `    ${key} ${r.serverVersion}: ${d.patients.toLocaleString('en-US')} patients (+ ${d.otherStudiosPatients.toLocaleString('en-US')} in ${d.otherStudios} other studios) loaded in ${d.loadSeconds} s (${d.insertRowsPerSec.toLocaleString('en-US')} rows/s inserted)`,
+    );
+    for (const kind of ['common', 'rare'] as const) {
+      const s = r.search[kind];
+      const matches = Object.entries(s.matchesPerWord)
+        .map(([w, m]) => `${w} ${m.answered}`)
+        .join(', ');
+      log(
+        `      3-letter search, ${kind} words (${matches}), ${s.http.concurrency} connections × ${s.http.durationS} s:`,
+      );
+      log(`        GET /v2/pazienti                  ${f(s.http)}`);
+      log(`        searchPatients (direct)           ${f(s.direct)}`);
+      log(
+        `        one at a time: HTTP p50 ${ms(s.oneAtATime.http.p50Ms)} p95 ${ms(s.oneAtATime.http.p95Ms)}, direct p50 ${ms(s.oneAtATime.direct.p50Ms)} p95 ${ms(s.oneAtATime.direct.p95Ms)}`,
+      );
+      if (s.targets.httpFailedRequests > 0) {
+        log(`        HTTP failed requests: ${JSON.stringify(s.http.errorsByMessage)}`);
+      }
+      const cpu = (c: typeof s.direct) =>
+        `process ${c.processCpuPercent} %, main thread ${c.mainThreadCpuPercent ?? '–'} % (ELU ${c.eventLoopUtilization}), PostgreSQL ${c.postgresCpuPercent ?? '–'} %, machine ${c.machineCpuPercent ?? '–'} %`;
+      log(`        CPU (% of one core) under HTTP load: ${cpu(s.http)}`);
+      log(`        CPU (% of one core) under direct load: ${cpu(s.direct)}`);
+      log(
+        `        server event loop under HTTP load: mean delay ${ms(s.http.serverEventLoop.meanDelayMs)}, p99 ${ms(s.http.serverEventLoop.p99DelayMs)}, max ${ms(s.http.serverEventLoop.maxDelayMs)}`,
+      );
+      if (s.mainThreadProfile) {
+        log(
+          `        server main thread, self time: ${s.mainThreadProfile.topCategories
+            .slice(0, 8)
+            .map((c) => `${c.category} ${c.percent} %`)
+            .join(', ')}`,
+        );
+      }
+      log(
+        `        HTTP p95 < ${s.targets.httpP95UnderMs} ms: ${s.targets.httpP95Met ? 'met' : 'MISSED'};  HTTP p95 / direct p95 = ${s.p95Ratio}× ≤ ${s.targets.maxRatio}×: ${s.targets.ratioMet ? 'met' : 'MISSED'}`,
+      );
+    }
+    const executionMs = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
+    for (const e of [r.explain.many, r.explain.few]) {
+      log(
+        `      EXPLAIN ANALYZE "${e.word}" (${e.matches} matches): ${e.queries.map((q, i) => `query ${i + 1} ${executionMs(q.plan)} ms`).join(', ')}`,
+      );
+    }
+    const h = r.explain.httpRequest;
+    log(
+      `      one GET /v2/pazienti sends ${h.total} queries: the service's ${h.service} and ${h.others.length} of the route's own (${h.others.map((q) => `${executionMs(q.plan)} ms`).join(', ')})`,
+    );
+    if (!r.search.pageOrderAgreesWithDatabase) {
+      log(`      the service's first pages differ from the database's order (collation ${d.collation})`);
+    }
+    log(
+      `      export batches, queries only: ${r.export.keysetWalk.seconds} s (${r.export.keysetWalk.batches} batches of 1,000)`,
+    );
+    for (const [i, run] of r.export.runs.entries()) {
+      log(
+        `      export run ${i + 1}: ${run.lines.toLocaleString('en-US')} lines, ${(run.bytes / 2 ** 20).toFixed(1)} MB in ${run.seconds} s; RSS ${run.rssBeforeMb} → peak ${run.rssPeakMb} MB (+${run.rssGrowthMb} MB); at 10/25/50/75/100 % of rows ${Object.values(run.rssAtProgressMb).join(' / ')} MB`,
+      );
+    }
+    log(`      export RSS growth < ${r.export.targetGrowthMb} MB: ${r.export.met ? 'met' : 'MISSED'}`);
   }
 }
 const profile = results.profile as { topCategories?: { category: string; percent: number }[] } | undefined;
