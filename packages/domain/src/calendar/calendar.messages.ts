@@ -27,9 +27,10 @@ export const calendarMessages = {
   deleteFailed: "Errore durante l'eliminazione degli eventi",
   exportFailed: "Errore durante l'esportazione degli eventi",
   abortUpdate: 'Abort update',
+  // spec part 1 §5: bulk dialogs (also the server's answer for a reversed or too long range)
+  endBeforeStart: 'La data di fine deve essere successiva alla data di inizio',
+  rangeTooLong: 'Il range di date non può superare 365 giorni',
   // decided (decision 013)
-  endBeforeStart: 'La data di fine non può precedere la data di inizio',
-  rangeTooLong: "L'intervallo non può superare 365 giorni",
   dateInvalid: 'Data non valida',
   eventNotFound: 'Evento non trovato',
   calendarNotFound: 'Calendario non trovato',

@@ -1,11 +1,51 @@
-import { IconCalendarCog } from '@tabler/icons-react';
-import { ComingSoon } from '../layout/coming-soon.tsx';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { can } from '@studiolo/domain/shared';
+import { IconChevronLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { TabMenu } from '../../components/tab-menu.tsx';
+import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { CalendarsPanel } from '../../features/calendar/components/calendars-panel.tsx';
+import { ProductsPanel } from '../../features/products/components/products-panel.tsx';
+import { CalendarResourcesPanel } from '../../features/settings/components/calendar-resources-panel.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { studioRoleOf } from '../layout/access.ts';
 
-/** /calendar/settings (filled by the calendar feature; return address after card checkout). */
-export const CalendarSettingsPage = () => (
-  <ComingSoon
-    title="Impostazioni calendario"
-    description="Qui potrai gestire calendari, stanze, sedi, dispositivi medici e promemoria automatici."
-    icon={<IconCalendarCog size={30} />}
-  />
-);
+/**
+ * /calendar/settings (spec part 1 §2): services, rooms / service locations / medical devices, calendars with their
+ * phone subscription and Google Calendar. Services and resources change with settings:write; calendars with
+ * calendar:write, which the route already requires.
+ */
+export const CalendarSettingsPage = () => {
+  usePageTitle('Impostazioni calendario');
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  const role = studioRoleOf(user);
+  const canEditSettings = can(role, 'settings:write');
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Anchor component={Link} to="/calendar" size="sm">
+          <Group gap={4}>
+            <IconChevronLeft size={16} aria-hidden />
+            Torna al calendario
+          </Group>
+        </Anchor>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Impostazioni calendario
+        </Title>
+      </Stack>
+      <TabMenu
+        aria-label="Sezioni delle impostazioni del calendario"
+        tabs={[
+          { label: 'Prestazioni', content: <ProductsPanel canEdit={canEditSettings} /> },
+          {
+            label: 'Stanze e dispositivi',
+            canAccess: can(role, 'settings:read'),
+            content: <CalendarResourcesPanel canEdit={canEditSettings} />,
+          },
+          { label: 'Calendari', content: <CalendarsPanel canEdit={can(role, 'calendar:write')} /> },
+        ]}
+      />
+    </Stack>
+  );
+};

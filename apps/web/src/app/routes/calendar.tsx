@@ -1,11 +1,67 @@
-import { IconCalendarEvent } from '@tabler/icons-react';
-import { ComingSoon } from '../layout/coming-soon.tsx';
+import type { Patient } from '@studiolo/domain/patients';
+import { can } from '@studiolo/domain/shared';
+import { useMemo } from 'react';
+import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import {
+  type CalendarDeps,
+  CalendarDepsProvider,
+  type PatientFieldProps,
+} from '../../features/calendar/components/calendar-deps.tsx';
+import { CalendarScreen } from '../../features/calendar/components/calendar-screen.tsx';
+import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
+import { PatientSearchSelect } from '../../features/patients/index.ts';
+import { useProducts } from '../../features/products/api/get-products.ts';
+import { useSettings } from '../../features/settings/api/get-settings.ts';
+import { useStaff } from '../../features/staff/api/get-staff.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { studioRoleOf } from '../layout/access.ts';
 
-/** /calendar (filled by the calendar feature). */
-export const CalendarPage = () => (
-  <ComingSoon
-    title="Calendario"
-    description="Qui troverai l'agenda dello studio con appuntamenti ricorrenti, filtri per staff, stanze e pazienti."
-    icon={<IconCalendarEvent size={30} />}
+const patientName = (p: Patient) =>
+  p.datiGenerali.nomeCompleto || [p.datiGenerali.cognome, p.datiGenerali.nome].filter(Boolean).join(' ');
+
+/** The patients feature's search field, as the calendar asks for it (id and display name). */
+const PatientField = ({ value, onChange, label, description, placeholder, activeOnly }: PatientFieldProps) => (
+  <PatientSearchSelect
+    value={value}
+    onChange={(id, p) => onChange(id, p ? { id: p.id, name: patientName(p) } : null)}
+    label={label}
+    description={description}
+    placeholder={placeholder}
+    statoPaziente={activeOnly ? 'ACTIVE' : null}
   />
 );
+
+/**
+ * /calendar: the calendar feature composed with what it needs from the others (staff, settings' rooms and devices,
+ * services, patient tags and the patient field), GUIDE §2.
+ */
+export const CalendarPage = () => {
+  usePageTitle('Calendario');
+  const { data: user } = useCurrentUser();
+  const role = user ? studioRoleOf(user) : null;
+  const staff = useStaff();
+  const settings = useSettings();
+  const products = useProducts();
+  const tags = usePatientTags();
+  const deps = useMemo<CalendarDeps>(
+    () => ({
+      staff: staff.data ?? [],
+      rooms: settings.data?.calendario.rooms ?? [],
+      serviceLocations: settings.data?.calendario.serviceLocations ?? [],
+      medicalDevices: settings.data?.calendario.medicalDevices ?? [],
+      products: products.data ?? [],
+      tags: (tags.data ?? []).map((t) => t.tag),
+      PatientField,
+      canWrite: role ? can(role, 'calendar:write') : false,
+      canExport: role ? can(role, 'export:run') : false,
+      settingsPath: role && can(role, 'calendar:write') ? '/calendar/settings' : null,
+    }),
+    [staff.data, settings.data, products.data, tags.data, role],
+  );
+  if (!user) return null;
+  return (
+    <CalendarDepsProvider value={deps}>
+      <CalendarScreen />
+    </CalendarDepsProvider>
+  );
+};

@@ -1,0 +1,250 @@
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/forma/theme.css';
+import '@fullcalendar/react/themes/forma/palettes/green.css';
+import './full-calendar-view.css';
+import FullCalendar, {
+  type CalendarRef,
+  type DateSelectInfo,
+  type DayCellInfo,
+  type DayHeaderInfo,
+  type EventChangeInfo,
+  type EventClickInfo,
+  type EventDisplayInfo,
+} from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import itLocale from '@fullcalendar/react/locales/it';
+import formaTheme from '@fullcalendar/react/themes/forma';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import type { CalendarEvent } from '@studiolo/domain/calendar';
+import { studioTimeZone } from '@studiolo/domain/shared';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { romeDayOf, romeTimeOf } from '../calendar-dates.ts';
+import type { CalendarEventInput } from '../calendar-events.ts';
+import { isInSeries } from '../calendar-events.ts';
+import { calendarSettings } from '../calendar-settings.ts';
+
+/** A move or resize the user made, with the way back if it is cancelled or refused. */
+export type EventMove = {
+  event: CalendarEvent;
+  start: Date;
+  end: Date;
+  allDay: boolean;
+  revert: () => void;
+};
+
+export type FullCalendarViewProps = {
+  /** FullCalendar's view name (timeGridWeek …). */
+  viewName: string;
+  /** The day the view shows (YYYY-MM-DD, Rome). */
+  anchor: string;
+  events: readonly CalendarEventInput[];
+  holidayByDay?: ReadonlyMap<string, string>;
+  editable: boolean;
+  /** CSS height of the calendar ('auto' grows with its slots: the staff columns scroll together outside). */
+  height: string | number;
+  onSelectRange?: (range: { start: Date; end: Date; allDay: boolean }) => void;
+  onEventClick?: (event: CalendarEvent) => void;
+  onEventMove?: (move: EventMove) => void;
+  /** After FullCalendar has drawn a new set of events (the browser render figure, e2e/perf). */
+  onEventsDrawn?: (count: number) => void;
+  /** Draws the day headers (the staff columns draw their own: the staff member). */
+  showDayHeaders?: boolean;
+  /** Hides the hour labels (every staff column after the first). */
+  hideTimeAxis?: boolean;
+  /** Scrolls to 07:00 itself (the staff view scrolls its own container instead). */
+  scrollToStart?: boolean;
+};
+
+const eventContent = (info: EventDisplayInfo) => {
+  const e = info.event.extendedProps.event as CalendarEvent | null;
+  if (!e) return <span className="studiolo-holiday-label">{info.event.title}</span>;
+  const selected = info.event.className.includes('studiolo-event-selected');
+  // FullCalendar's own time text goes through Intl.formatRangeToParts for every event (≈ 0.5 ms each, the largest
+  // share of drawing a busy week, e2e/perf): the Rome times are computed once per event with one cached formatter.
+  const timeText = e.allDay
+    ? ''
+    : info.view.type === 'dayGridMonth'
+      ? romeTimeOf(info.event.start ?? e.start)
+      : info.isMirror && info.event.start && info.event.end
+        ? `${romeTimeOf(info.event.start)}–${romeTimeOf(info.event.end)}`
+        : (timeTextOf.get(e) ?? cacheTimeText(e));
+  // plain text marks instead of SVG icons: a busy week draws hundreds of these (e2e/perf)
+  const marks = `${selected ? '✓' : ''}${isInSeries(e) ? '↻' : ''}${e.isPagato ? '€' : ''}`;
+  const patient = e.pazienteName && e.pazienteName !== info.event.title ? e.pazienteName : null;
+  return (
+    <div className="studiolo-event" data-testid="calendar-event" data-event-id={e.id}>
+      <div className="studiolo-event-head">
+        {timeText && <span className="studiolo-event-time">{timeText}</span>}
+        {marks && (
+          <span className="studiolo-event-icons" title={markTitles(selected, isInSeries(e), e.isPagato)}>
+            {marks}
+          </span>
+        )}
+      </div>
+      <div className="studiolo-event-title">{info.event.title}</div>
+      {patient && <div className="studiolo-event-patient">{patient}</div>}
+    </div>
+  );
+};
+
+const markTitles = (selected: boolean, recurring: boolean, paid: boolean) =>
+  [selected && 'Selezionato', recurring && 'Ricorrente', paid && 'Pagato'].filter(Boolean).join(', ');
+
+const timeTextOf = new WeakMap<CalendarEvent, string>();
+const cacheTimeText = (e: CalendarEvent) => {
+  const text = `${romeTimeOf(e.start)}–${romeTimeOf(e.end)}`;
+  timeTextOf.set(e, text);
+  return text;
+};
+
+/**
+ * The FullCalendar 7 grid with the settings of spec part 1 §9: 15-minute slots labelled every hour, scrolled to
+ * 07:00, at most 10 events a day then "+N" opening a popover, the now indicator, editable and selectable, weeks
+ * Monday to Sunday, Italian, Rome time. Times reach the callbacks as real instants (named time zone).
+ */
+export const FullCalendarView = ({
+  viewName,
+  anchor,
+  events,
+  holidayByDay,
+  editable,
+  height,
+  onSelectRange,
+  onEventClick,
+  onEventMove,
+  onEventsDrawn,
+  showDayHeaders = true,
+  hideTimeAxis = false,
+  scrollToStart = true,
+}: FullCalendarViewProps) => {
+  const ref = useRef<CalendarRef>(null);
+  // the view and date follow the screen's state (our toolbar drives FullCalendar, which has none of its own)
+  useEffect(() => {
+    const api = ref.current?.getApi();
+    if (!api) return;
+    if (api.view.type !== viewName) api.changeView(viewName, anchor);
+    else if (romeDayOf(api.getDate()) !== anchor) api.gotoDate(anchor);
+  }, [viewName, anchor]);
+
+  // The callbacks are read through a ref and every option keeps its identity between renders: FullCalendar
+  // treats a new function or format object as a changed option and rebuilds its formatters (e2e/perf).
+  const latest = useRef({ onSelectRange, onEventClick, onEventMove, onEventsDrawn });
+  latest.current = { onSelectRange, onEventClick, onEventMove, onEventsDrawn };
+  const input = useMemo(() => [...events], [events]);
+  useLayoutEffect(() => {
+    // after React committed FullCalendar's DOM for these events; the figure waits for the next paint (e2e/perf)
+    latest.current.onEventsDrawn?.(input.length);
+  }, [input]);
+
+  const handlers = useMemo(() => {
+    const change = (info: EventChangeInfo) => {
+      const e = info.oldEvent.extendedProps.event as CalendarEvent | null;
+      const start = info.event.start;
+      if (!e || !start) {
+        info.revert();
+        return;
+      }
+      const end =
+        info.event.end ?? new Date(start.getTime() + (new Date(e.end).getTime() - new Date(e.start).getTime()));
+      latest.current.onEventMove?.({ event: e, start, end, allDay: info.event.allDay, revert: info.revert });
+    };
+    return {
+      change,
+      select: (info: DateSelectInfo) =>
+        latest.current.onSelectRange?.({ start: info.start, end: info.end, allDay: info.allDay }),
+      click: (info: EventClickInfo) => {
+        info.jsEvent.preventDefault();
+        const e = info.event.extendedProps.event as CalendarEvent | null;
+        if (e) latest.current.onEventClick?.(e);
+      },
+    };
+  }, []);
+
+  const dayRenderers = useMemo(
+    () => ({
+      cellClass: (info: DayCellInfo) => (holidayByDay?.has(romeDayOf(info.date)) ? 'studiolo-holiday-cell' : ''),
+      header: (info: DayHeaderInfo) => {
+        const holiday = holidayByDay?.get(romeDayOf(info.date));
+        return (
+          <span className="studiolo-day-header">
+            <span>{info.text}</span>
+            {holiday && !info.inPopover && info.view.type !== 'dayGridMonth' && (
+              <span className="studiolo-day-holiday">{holiday}</span>
+            )}
+          </span>
+        );
+      },
+      cellTop: (info: DayCellInfo) => {
+        const holiday = holidayByDay?.get(romeDayOf(info.date));
+        return (
+          <span className="studiolo-day-number">
+            <span className="studiolo-day-number-text">{info.dayNumberText}</span>
+            {holiday && !info.inPopover && (
+              <span className="studiolo-day-holiday" title={holiday}>
+                {holiday}
+              </span>
+            )}
+          </span>
+        );
+      },
+    }),
+    [holidayByDay],
+  );
+
+  return (
+    <FullCalendar
+      ref={ref}
+      plugins={plugins}
+      locale={itLocale}
+      timeZone={studioTimeZone}
+      initialView={viewName}
+      initialDate={anchor}
+      headerToolbar={false}
+      height={height}
+      firstDay={calendarSettings.firstDay}
+      slotDuration={calendarSettings.slotDuration}
+      slotHeaderInterval={calendarSettings.slotLabelInterval}
+      scrollTime={scrollToStart ? calendarSettings.scrollTime : '00:00:00'}
+      scrollTimeReset={false}
+      dayMaxEvents={calendarSettings.dayMaxEvents}
+      moreLinkText={moreLinkText}
+      moreLinkHint={moreLinkHint}
+      eventMaxStack={calendarSettings.dayMaxEvents}
+      nowIndicator
+      editable={editable}
+      selectable={editable}
+      selectMirror
+      fixedWeekCount
+      allDayText="Tutto il giorno"
+      noEventsText="Nessun appuntamento in questo periodo"
+      displayEventTime={false}
+      eventTimeFormat={timeFormat}
+      slotHeaderFormat={timeFormat}
+      events={input}
+      eventContent={eventContent}
+      dayHeaders={showDayHeaders}
+      dayHeaderContent={dayRenderers.header}
+      dayCellClass={dayRenderers.cellClass}
+      dayCellTopContent={dayRenderers.cellTop}
+      dayCellTopClass="studiolo-day-top"
+      // the holiday's name is written in the day's header or cell: the background itself stays plain
+      backgroundEventContent={emptyContent}
+      dayHeaderFormat={viewName === 'dayGridMonth' ? monthHeaderFormat : dayHeaderFormat}
+      slotHeaderClass={hideTimeAxis ? 'studiolo-hidden-axis' : ''}
+      select={handlers.select}
+      eventClick={handlers.click}
+      eventDrop={handlers.change}
+      eventResize={handlers.change}
+    />
+  );
+};
+
+const plugins = [formaTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const timeFormat = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const monthHeaderFormat = { weekday: 'short' } as const;
+const dayHeaderFormat = { weekday: 'short', day: 'numeric' } as const;
+const moreLinkText = (n: number) => `+${n}`;
+const moreLinkHint = (n: number) => `Mostra altri ${n} appuntamenti`;
+const emptyContent = () => <span />;
