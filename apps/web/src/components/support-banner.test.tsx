@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SupportBanner } from './support-banner.tsx';
@@ -23,6 +23,7 @@ describe('SupportBanner', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Esci dalla modalità support' }));
     expect(onExit).toHaveBeenCalledOnce();
-    expect(screen.getByRole('status', { name: 'Indirizzo' }).textContent).toBe('/');
+    // the banner navigates once onExit has settled
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Indirizzo' }).textContent).toBe('/'));
   });
 });

@@ -79,10 +79,18 @@ const StaffColumns = (props: CalendarGridProps) => {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls once per day shown
   useLayoutEffect(() => {
-    const el = scroller.current;
-    const slot = el?.querySelector<HTMLElement>('[data-time="07:00:00"]');
-    if (el && slot)
-      el.scrollTop = slot.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - 40;
+    // FullCalendar draws its slots after its own first render: look for 07:00 for a few frames
+    let frame = 0;
+    let handle = 0;
+    const scroll = () => {
+      const el = scroller.current;
+      const slot = el?.querySelector<HTMLElement>('[data-time="07:00:00"]');
+      if (el && slot)
+        el.scrollTop = slot.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - 40;
+      else if (frame++ < 30) handle = requestAnimationFrame(scroll);
+    };
+    scroll();
+    return () => cancelAnimationFrame(handle);
   }, [props.anchor, columns.length]);
 
   const inputsOf = (list: readonly CalendarEvent[]) => [
