@@ -37,18 +37,15 @@ import {
   type PatientFilter,
   patientsRepository,
 } from '../../apps/server/src/features/patients/patients.repository.ts';
-import { searchCountCap, searchPatients } from '../../apps/server/src/features/patients/patients.service.ts';
+import { searchCountCap, searchPatients, toColumns } from '../../apps/server/src/features/patients/patients.service.ts';
 import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
 import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
 import type { PatientData } from '../../packages/domain/src/patients/index.ts';
 import {
   normalizeSearchText,
-  patientDisplayName,
   patientInputSchema,
   patientSearchQuerySchema,
-  patientSearchText,
 } from '../../packages/domain/src/patients/index.ts';
-import { uiDateToIso } from '../../packages/domain/src/shared/index.ts';
 import { closedLoop, type LatencyFigures } from './closed-loop.ts';
 import { generatePatients, personalCodiceFiscale } from './patients-dataset.ts';
 import type { SearchWorkerInput } from './patients-search-worker.ts';
@@ -213,36 +210,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 const settle = () => sleep(2200);
 
-/**
- * The row the app writes for a patient: `toColumns` of patients.service.ts, which is not exported, spelled out
- * again; `checkMappingAgainstApi` proves the two agree on a patient created through the route.
- */
-export const toPatientColumns = (p: PatientData): PatientColumns => {
-  const g = p.datiGenerali;
-  return {
-    state: p.state,
-    tags: p.tags,
-    tipologiaPersona: g.tipologiaPersona,
-    nome: g.nome,
-    cognome: g.cognome,
-    ragioneSociale: g.ragioneSociale,
-    sesso: g.sesso,
-    codiceFiscale: g.codiceFiscale,
-    partitaIva: g.partitaIva,
-    codiceDestinatario: g.codiceDestinatario,
-    dataNascita: g.dataNascita ? uiDateToIso(g.dataNascita) : null,
-    comuneNascita: g.comuneNascita,
-    provinciaNascita: g.provinciaNascita,
-    nazionalita: g.nazionalita,
-    isPubblicaAmministrazione: g.isPubblicaAmministrazione,
-    note: g.note,
-    ...p.contatti,
-    ...p.residenza,
-    ...p.datiSanitari,
-    searchText: patientSearchText(p),
-    sortName: normalizeSearchText(patientDisplayName(g)),
-  };
-};
+/** The row the app writes for a patient; `checkMappingAgainstApi` still proves it against the route. */
+export const toPatientColumns = (p: PatientData): PatientColumns => toColumns(p);
 
 type Envelope<T> = { code: string; answer?: unknown; response: T };
 

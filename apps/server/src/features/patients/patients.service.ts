@@ -61,7 +61,8 @@ export const toPatient = (row: PatientRow): Patient => {
   };
 };
 
-const toColumns = (p: PatientData): PatientColumns => {
+/** The columns the app writes for a patient (also used by the benchmark's bulk load). */
+export const toColumns = (p: PatientData): PatientColumns => {
   const g = p.datiGenerali;
   return {
     state: p.state,
