@@ -196,6 +196,10 @@ export const routeSamples: Record<string, RouteSample> = {
     await eventOf(f);
     return { query: { start: '2026-11-23', end: '2026-11-23' } };
   },
+  'GET /app/api/events/count': async (f) => {
+    await eventOf(f);
+    return { query: { start: '2026-11-01', end: '2026-11-30' } };
+  },
   'GET /app/api/data-exporter/events': async (f) => {
     await eventOf(f);
     return { query: { start: '2026-11-01', end: '2026-11-30' } };

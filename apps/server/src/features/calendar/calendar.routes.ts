@@ -25,7 +25,7 @@ import { alert, ok } from '../../shared/envelope.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as calendars from './calendar.service.ts';
 import { createFeed, feedIcs, feedStatus, revokeFeed } from './calendar-feed.ts';
-import { bulkDeleteEvents } from './events.bulk.ts';
+import { bulkDeleteEvents, countEventsStartingIn } from './events.bulk.ts';
 import { streamEventsCsv } from './events.export.ts';
 import * as events from './events.service.ts';
 
@@ -135,6 +135,19 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
       config: { access: { permission: 'calendar:read' } },
     },
     async (req) => ok(await events.listEvents(deps, studioOf(req), req.query)),
+  );
+
+  app.get(
+    '/events/count',
+    {
+      schema: {
+        tags: ['calendar'],
+        querystring: eventsRangeQuerySchema,
+        response: { 200: envelopeSchema(z.object({ count: z.number().int() })) },
+      },
+      config: { access: { permission: 'calendar:read' } },
+    },
+    async (req) => ok(await countEventsStartingIn(deps, studioOf(req), req.query)),
   );
 
   app.delete(

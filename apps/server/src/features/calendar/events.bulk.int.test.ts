@@ -74,6 +74,13 @@ describe('bulk delete with an e-mailed backup', () => {
   it('mails the studio a CSV of exactly what it deletes, then deletes it, leaving the rest', async () => {
     const { owner } = await plannedStudio(t);
     const before = await novemberEvents(t, owner);
+    const counted = await apiOk<{ count: number }>(t.app, {
+      method: 'GET',
+      url: '/events/count',
+      token: owner.token,
+      query: { start: '2026-11-01', end: '2026-11-15' },
+    });
+    expect(counted).toEqual({ count: 5 });
     const res = await api<{ deletedCount: number }>(t.app, {
       method: 'DELETE',
       url: '/events/bulk',
@@ -119,6 +126,13 @@ describe('bulk delete with an e-mailed backup', () => {
 
   it('deletes only the chosen patients’ appointments', async () => {
     const { owner, rossi } = await plannedStudio(t);
+    const counted = await apiOk<{ count: number }>(t.app, {
+      method: 'GET',
+      url: '/events/count',
+      token: owner.token,
+      query: { start: '2026-11-01', end: '2026-11-30', pazienteIds: rossi },
+    });
+    expect(counted.count).toBe(3);
     const res = await apiOk<{ deletedCount: number }>(t.app, {
       method: 'DELETE',
       url: '/events/bulk',
@@ -132,6 +146,14 @@ describe('bulk delete with an e-mailed backup', () => {
 
   it('refuses a reversed range or one over 365 days', async () => {
     const owner = await createStudioOwner(t.app);
+    const reversedCount = await api(t.app, {
+      method: 'GET',
+      url: '/events/count',
+      token: owner.token,
+      query: { start: '2026-11-02', end: '2026-11-01' },
+    });
+    expect(reversedCount.status).toBe(400);
+    expect(reversedCount.body.fields?.end).toBe(calendarMessages.endBeforeStart);
     const reversed = await api(t.app, {
       method: 'DELETE',
       url: '/events/bulk',

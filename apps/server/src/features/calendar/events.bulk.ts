@@ -10,6 +10,17 @@ import { romeDayRange } from './events.service.ts';
 const compact = (d: string) => d.replaceAll('-', '');
 
 /**
+ * GET /events/count: how many events the bulk calls would take for the range (those starting in it, each occurrence
+ * of a series counted), so the bulk dialogs need not download a year of events to count them (decision 013).
+ */
+export const countEventsStartingIn = async (deps: AppDeps, ctx: StudioContext, q: EventsRangeQuery) => {
+  const { from, to } = romeDayRange(q.start, q.end);
+  let count = 0;
+  for await (const _ of eventsStartingIn(deps.db, ctx, from, to, q.pazienteIds)) count++;
+  return { count };
+};
+
+/**
  * DELETE /events/bulk (spec part 1 §2, §4, §8). Nothing is lost: the events of the range are listed, their full CSV
  * is e-mailed to the studio, and only when the mail has gone are exactly those events removed, in one transaction
  * (an event created or changed meanwhile is not in the backup and stays). External-calendar events are not ours

@@ -37,8 +37,6 @@ type Answer = { status?: number; body: unknown };
 let answers: Record<string, Answer> = {};
 const calls: { method: string; url: URL }[] = [];
 
-const event = (start: string) => ({ id: start, start, end: start });
-
 beforeEach(() => {
   calls.length = 0;
   answers = {};
@@ -49,7 +47,7 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       calls.push({ method, url });
       const answer = answers[`${method} ${url.pathname.replace('/app/api', '')}`] ?? {
-        body: { code: 'SUCCESS', response: [] },
+        body: { code: 'SUCCESS', response: { count: 0 } },
       };
       return new Response(JSON.stringify(answer.body), {
         status: answer.status ?? 200,
@@ -102,25 +100,15 @@ describe('Elimina eventi calendario (spec part 1 §2, §4, §5, §8)', () => {
   });
 
   it('says when the count cannot be read', async () => {
-    answers['GET /events'] = { status: 500, body: { code: 'ERROR', answer: 'x' } };
+    answers['GET /events/count'] = { status: 500, body: { code: 'ERROR', answer: 'x' } };
     const { user } = open('delete');
     await fillRange(user, '1-11-2026', '15-11-2026');
     await user.click(screen.getByRole('button', { name: 'Cerca Eventi' }));
     expect(await screen.findByText('Impossibile recuperare il numero di eventi')).toBeTruthy();
   });
 
-  it('counts the patient’s events starting in the range, asks the acknowledgement, then deletes', async () => {
-    answers['GET /events'] = {
-      body: {
-        code: 'SUCCESS',
-        // the first started the day before the range (it overlaps it): the bulk call would not take it
-        response: [
-          event('2026-10-31T22:30:00.000Z'),
-          event('2026-11-02T09:00:00.000Z'),
-          event('2026-11-15T22:00:00.000Z'),
-        ],
-      },
-    };
+  it('counts the patient’s events in the range, asks the acknowledgement, then deletes', async () => {
+    answers['GET /events/count'] = { body: { code: 'SUCCESS', response: { count: 2 } } };
     answers['DELETE /events/bulk'] = {
       body: { code: 'SUCCESS', answer: '2 eventi eliminati.', response: { deletedCount: 2 } },
     };
@@ -169,7 +157,7 @@ describe('Elimina eventi calendario (spec part 1 §2, §4, §5, §8)', () => {
   });
 
   it('closes with the server’s message when the backup mail fails (503)', async () => {
-    answers['GET /events'] = { body: { code: 'SUCCESS', response: [event('2026-11-02T09:00:00.000Z')] } };
+    answers['GET /events/count'] = { body: { code: 'SUCCESS', response: { count: 1 } } };
     const message =
       "Errore durante l'eliminazione degli eventi: non è stato possibile inviare il backup via email, nessun evento è stato eliminato.";
     answers['DELETE /events/bulk'] = { status: 503, body: { code: 'ERROR', answer: message } };
@@ -194,7 +182,7 @@ describe('Elimina eventi calendario (spec part 1 §2, §4, §5, §8)', () => {
 
 describe('Esporta eventi calendario', () => {
   it('counts, then exports without an acknowledgement; "Indietro" keeps the form', async () => {
-    answers['GET /events'] = { body: { code: 'SUCCESS', response: [event('2026-11-02T09:00:00.000Z')] } };
+    answers['GET /events/count'] = { body: { code: 'SUCCESS', response: { count: 1 } } };
     const { user } = open('export');
     expect(screen.getByText('Lascia vuoto per esportare eventi di tutti i pazienti')).toBeTruthy();
     await fillRange(user, '1-11-2026', '30-11-2026');

@@ -6,10 +6,9 @@ import { saveBlob } from '../../../lib/download.ts';
 import { requiredField } from '../../../lib/form.ts';
 import { isHttpError, showToast } from '../../../lib/http.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
-import { type BulkEventsQuery, bulkDeleteEvents, exportEvents } from '../api/bulk-events.ts';
-import { getEvents } from '../api/get-events.ts';
+import { type BulkEventsQuery, bulkDeleteEvents, countBulkEvents, exportEvents } from '../api/bulk-events.ts';
 import { checkBulkRange, normalizeTypedDate } from '../bulk-range.ts';
-import { type IsoDay, longItalianDate, romeDayOf } from '../calendar-dates.ts';
+import { type IsoDay, longItalianDate } from '../calendar-dates.ts';
 import { useCalendarDeps } from './calendar-deps.tsx';
 
 export type BulkMode = 'delete' | 'export';
@@ -50,17 +49,6 @@ const queryOf = (f: Pick<Found, 'start' | 'end' | 'patient'>): BulkEventsQuery =
   ...(f.patient ? { pazienteIds: f.patient.id } : {}),
 });
 
-/**
- * How many events the bulk action would take: GET /events answers the events overlapping the range, the bulk
- * calls take those that start in it (decision 013), so the count keeps only those.
- */
-export const countEventsStartingIn = async (query: BulkEventsQuery, signal?: AbortSignal) => {
-  const events = await getEvents(query, signal);
-  return events.filter((e) => {
-    const day = romeDayOf(e.start);
-    return day >= query.start && day <= query.end;
-  }).length;
-};
 
 /**
  * "Elimina eventi calendario" and "Esporta eventi calendario" (spec part 1 §2, §4, §5, §8): step 1 a range and an
@@ -111,7 +99,7 @@ export const BulkEventsDialog = ({
     const base = { ...check.range, patient };
     setStep({ name: 'searching' });
     try {
-      const count = await countEventsStartingIn(queryOf(base));
+      const { count } = await countBulkEvents(queryOf(base));
       if (count === 0) setStep({ name: 'form', error: m.noEventsFound });
       else setStep({ name: 'summary', found: { ...base, count } });
     } catch {
