@@ -249,6 +249,53 @@ describe('recurring appointments', () => {
     expect(shown.at(-1)?.start).toBe('2026-12-21T10:00:00.000Z');
   });
 
+  it('changes a moved occurrence and the following ones with AFTER: they follow it, nothing is left behind', async () => {
+    const studio = await createStudioOwner(t.app);
+    const cal = await mainCalendarId(t.app, studio);
+    const series = await weeklySeries(studio, { calendarId: cal });
+    const save = (body: Record<string, unknown>) =>
+      apiOk<CalendarEvent>(t.app, {
+        method: 'PUT',
+        url: '/events',
+        token: studio.token,
+        body: { calendarId: cal, ...body },
+      });
+    // 2 November moved alone to Tuesday 14:00 (an exception), then it and the following moved to Wednesday 16:00
+    const exception = await save({
+      id: `${series.id}_20261102T090000Z`,
+      updateEventOption: 'SINGLE',
+      summary: 'Riabilitazione',
+      start: '2026-11-03T13:00:00.000Z',
+      end: '2026-11-03T14:00:00.000Z',
+    });
+    await save({
+      id: exception.id,
+      updateEventOption: 'AFTER',
+      summary: 'Riabilitazione (mercoledì)',
+      start: '2026-11-04T15:00:00.000Z',
+      end: '2026-11-04T16:00:00.000Z',
+    });
+    const shown = await week('2026-10-19', '2027-01-31', {}, studio);
+    expect(shown).toHaveLength(10);
+    expect(shown.slice(0, 2).map((e) => [e.start, e.summary])).toEqual([
+      ['2026-10-19T08:00:00.000Z', 'Riabilitazione'],
+      ['2026-10-26T09:00:00.000Z', 'Riabilitazione'],
+    ]);
+    expect(shown.slice(2).map((e) => e.start)).toEqual([
+      '2026-11-04T15:00:00.000Z',
+      '2026-11-11T15:00:00.000Z',
+      '2026-11-18T15:00:00.000Z',
+      '2026-11-25T15:00:00.000Z',
+      '2026-12-02T15:00:00.000Z',
+      '2026-12-09T15:00:00.000Z',
+      '2026-12-16T15:00:00.000Z',
+      '2026-12-23T15:00:00.000Z',
+    ]);
+    expect(shown.slice(2).every((e) => e.summary === 'Riabilitazione (mercoledì)')).toBe(true);
+    const exceptionLeft = await api(t.app, { method: 'GET', url: `/events/${exception.id}`, token: studio.token });
+    expect(exceptionLeft.status).toBe(404);
+  });
+
   it('deletes one occurrence, the following ones, or the whole series', async () => {
     const studio = await createStudioOwner(t.app);
     const cal = await mainCalendarId(t.app, studio);

@@ -226,6 +226,13 @@ export const updateEvent = (deps: AppDeps, ctx: StudioContext, input: EventUpdat
     await checkReferences(tx, ctx, input);
     const data = columnsOf(input);
 
+    // an exception edited with its following occurrences stands for its occurrence in the series
+    if (!occurrence && row.seriesId && row.originalStart && input.updateEventOption === 'AFTER') {
+      const series = await repo.findEventForUpdate(tx, ctx, row.seriesId);
+      if (!series?.rrule) throw notFound();
+      return updateFollowing(tx, ctx, series, row.originalStart, input, data);
+    }
+
     if (!occurrence) {
       if (row.rrule && data.rrule) {
         const shift = wallShift(row.startAt, data.startAt);
@@ -263,38 +270,55 @@ export const updateEvent = (deps: AppDeps, ctx: StudioContext, input: EventUpdat
       return readEvent(tx, ctx, exception.id);
     }
 
-    // AFTER: the head keeps what comes before, the tail is a new series from this occurrence on
-    const { headRrule, tailRrule } = splitSeries(series, occurrence);
-    const rule = input.rrule ? data.rrule : tailRrule;
-    const shift = wallShift(occurrence, data.startAt);
-    const tailColumns: EventColumns = {
-      ...data,
-      rrule: rule,
-      untilAt: rule ? (seriesLastEnd({ start: data.startAt, end: data.endAt, rrule: rule }) ?? infinity) : data.endAt,
-      exdates: row.exdates.filter((d) => d >= occurrence).map((d) => shifted(d, shift)),
-    };
-    const tail = await repo.insertEvent(tx, ctx, tailColumns);
-    for (const ex of await repo.exceptionsOf(tx, ctx, row.id)) {
-      if (ex.originalStart && ex.originalStart >= occurrence)
-        await repo.updateEvent(tx, ctx, ex.id, { seriesId: tail.id, originalStart: shifted(ex.originalStart, shift) });
-    }
-    if (headRrule === null) await repo.deleteEvents(tx, ctx, [row.id]);
-    else
-      await repo.updateEvent(tx, ctx, row.id, {
-        rrule: headRrule,
-        untilAt: seriesLastEnd({ start: row.startAt, end: row.endAt, rrule: headRrule }) ?? infinity,
-        exdates: row.exdates.filter((d) => d < occurrence),
-      });
-    await audit(tx, ctx, 'event.update', row.id, 'AFTER');
-    const first = occurrencesBetween(
-      { start: tail.startAt, end: tail.endAt, rrule: tail.rrule ?? 'FREQ=DAILY;COUNT=1', exdates: [] },
-      tail.startAt,
-      new Date(tail.startAt.getTime() + 1),
-    )[0];
-    const stored = await repo.findEvent(tx, ctx, tail.id);
-    if (!stored) throw notFound();
-    return tail.rrule && first ? toEvent(stored, first) : toEvent(stored);
+    return updateFollowing(tx, ctx, row, occurrence, input, data);
   });
+
+/**
+ * AFTER: the series is split at the occurrence; the head keeps what comes before, the tail is a new series from the
+ * changed occurrence on. Exdates and exceptions after it move with the tail by the same wall-clock shift; the
+ * exception being edited (when the user edits an exception) is replaced by the tail's first occurrence.
+ */
+const updateFollowing = async (
+  tx: DbOrTx,
+  ctx: StudioContext,
+  row: EventRow,
+  occurrence: Date,
+  input: EventUpdate,
+  data: EventColumns,
+) => {
+  const series = seriesOf(row);
+  const { headRrule, tailRrule } = splitSeries(series, occurrence);
+  const rule = input.rrule ? data.rrule : tailRrule;
+  const shift = wallShift(occurrence, data.startAt);
+  const tailColumns: EventColumns = {
+    ...data,
+    rrule: rule,
+    untilAt: rule ? (seriesLastEnd({ start: data.startAt, end: data.endAt, rrule: rule }) ?? infinity) : data.endAt,
+    exdates: row.exdates.filter((d) => d > occurrence).map((d) => shifted(d, shift)),
+  };
+  const tail = await repo.insertEvent(tx, ctx, tailColumns);
+  for (const ex of await repo.exceptionsOf(tx, ctx, row.id)) {
+    if (!ex.originalStart || ex.originalStart < occurrence) continue;
+    if (ex.originalStart.getTime() === occurrence.getTime()) await repo.deleteEvents(tx, ctx, [ex.id]);
+    else await repo.updateEvent(tx, ctx, ex.id, { seriesId: tail.id, originalStart: shifted(ex.originalStart, shift) });
+  }
+  if (headRrule === null) await repo.deleteEvents(tx, ctx, [row.id]);
+  else
+    await repo.updateEvent(tx, ctx, row.id, {
+      rrule: headRrule,
+      untilAt: seriesLastEnd({ start: row.startAt, end: row.endAt, rrule: headRrule }) ?? infinity,
+      exdates: row.exdates.filter((d) => d < occurrence),
+    });
+  await audit(tx, ctx, 'event.update', row.id, 'AFTER');
+  const first = occurrencesBetween(
+    { start: tail.startAt, end: tail.endAt, rrule: tail.rrule ?? 'FREQ=DAILY;COUNT=1', exdates: [] },
+    tail.startAt,
+    new Date(tail.startAt.getTime() + 1),
+  )[0];
+  const stored = await repo.findEvent(tx, ctx, tail.id);
+  if (!stored) throw notFound();
+  return tail.rrule && first ? toEvent(stored, first) : toEvent(stored);
+};
 
 /** DELETE /events/{id}: an appointment, an exception (its occurrence stays removed), or a whole series. */
 export const deleteEvent = (deps: AppDeps, ctx: StudioContext, id: string) =>
