@@ -7,7 +7,7 @@ import {
   seriesLastEnd,
   splitSeries,
 } from './recurrence.ts';
-import { fromRomeWall, toRomeWall } from './time-zone.ts';
+import { fromRomeWall, shiftedByWall, toRomeWall, wallShift } from './time-zone.ts';
 
 const at = (iso: string) => new Date(iso);
 const starts = (series: Series, from: string, to: string) =>
@@ -115,6 +115,76 @@ describe('splitting a series ("Questo evento e quelli successivi")', () => {
 
   it('keeps nothing before when split at the first occurrence', () => {
     expect(splitSeries(weekly(), at('2026-10-19T08:00:00Z')).headRrule).toBeNull();
+  });
+});
+
+describe('editing a series across clock changes and month ends', () => {
+  const romeTimes = (series: Series, from: string, to: string) =>
+    occurrencesBetween(series, at(from), at(to)).map((o) =>
+      new Date(toRomeWall(o.start.getTime())).toISOString().slice(0, 16).replace('T', ' '),
+    );
+
+  it('ALL: a series moved a week later keeps its exdate on the same appointment across the autumn change', () => {
+    // the 9 November appointment (after the change) was deleted; the whole series then moves from 19 to 26 October
+    const series = weekly('FREQ=WEEKLY;COUNT=5', [at('2026-11-09T09:00:00Z')]);
+    const newStart = at('2026-10-26T09:00:00Z'); // 26 October 10:00, winter time
+    const shift = wallShift(series.start, newStart);
+    expect(shift).toBe(7 * 86_400_000);
+    const moved: Series = {
+      start: newStart,
+      end: at('2026-10-26T10:00:00Z'),
+      rrule: series.rrule,
+      exdates: series.exdates.map((d) => shiftedByWall(d, shift)),
+    };
+    expect(romeTimes(moved, '2026-10-01T00:00:00Z', '2027-01-01T00:00:00Z')).toEqual([
+      '2026-10-26 10:00',
+      '2026-11-02 10:00',
+      '2026-11-09 10:00',
+      '2026-11-23 10:00',
+    ]);
+  });
+
+  it('SINGLE: the appointment of the spring-change day alone leaves the daily series, the others stay at 09:00', () => {
+    // Sunday 28 March 2027 is the change; 09:00 is 08:00 UTC the day before and 07:00 UTC from that day
+    const daily: Series = {
+      start: at('2027-03-27T08:00:00Z'),
+      end: at('2027-03-27T08:30:00Z'),
+      rrule: 'FREQ=DAILY;COUNT=3',
+      exdates: [at('2027-03-28T07:00:00Z')],
+    };
+    expect(romeTimes(daily, '2027-03-01T00:00:00Z', '2027-04-30T00:00:00Z')).toEqual([
+      '2027-03-27 09:00',
+      '2027-03-29 09:00',
+    ]);
+  });
+
+  it('AFTER on a monthly series on the 31st: the months without a 31st stay skipped and the count is kept', () => {
+    // 31 January 2027 at 10:00, six times: January, March, May, July, August, October
+    const monthly: Series = {
+      start: at('2027-01-31T09:00:00Z'),
+      end: at('2027-01-31T10:00:00Z'),
+      rrule: 'FREQ=MONTHLY;COUNT=6',
+      exdates: [],
+    };
+    const may = at('2027-05-31T08:00:00Z');
+    const { headRrule, tailRrule } = splitSeries(monthly, may);
+    expect([headRrule, tailRrule]).toEqual(['FREQ=MONTHLY;COUNT=2', 'FREQ=MONTHLY;COUNT=4']);
+    // from May on at 15:00 instead of 10:00; October 31 is the autumn change day itself
+    const tail: Series = {
+      start: at('2027-05-31T13:00:00Z'),
+      end: at('2027-05-31T14:00:00Z'),
+      rrule: tailRrule,
+      exdates: [],
+    };
+    expect(romeTimes(tail, '2027-01-01T00:00:00Z', '2028-01-01T00:00:00Z')).toEqual([
+      '2027-05-31 15:00',
+      '2027-07-31 15:00',
+      '2027-08-31 15:00',
+      '2027-10-31 15:00',
+    ]);
+    expect(
+      romeTimes({ ...monthly, rrule: headRrule as string }, '2027-01-01T00:00:00Z', '2028-01-01T00:00:00Z'),
+    ).toEqual(['2027-01-31 10:00', '2027-03-31 10:00']);
   });
 });
 

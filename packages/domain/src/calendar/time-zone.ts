@@ -45,3 +45,10 @@ export const fromRomeWall = (wall: number): number => {
   // skipped in spring: the wall time plus the winter offset lands after the gap
   return wall - offsetAt(wall - 3 * 3_600_000);
 };
+
+/** How far an appointment moved as a person reads the clock (a week later across a clock change is 7 days, not 7 days and an hour). */
+export const wallShift = (from: Date, to: Date): number => toRomeWall(to.getTime()) - toRomeWall(from.getTime());
+
+/** An instant moved by a wall-clock shift (see wallShift). */
+export const shiftedByWall = (instant: Date, shift: number): Date =>
+  new Date(fromRomeWall(toRomeWall(instant.getTime()) + shift));

@@ -11,7 +11,8 @@ import {
   type Series,
   seriesLastEnd,
   splitSeries,
-  toRomeWall,
+  shiftedByWall,
+  wallShift,
 } from '@studiolo/domain/calendar';
 import { patientDisplayName } from '@studiolo/domain/patients';
 import { centsToEuros } from '@studiolo/domain/shared';
@@ -208,10 +209,6 @@ export const createEvent = (deps: AppDeps, ctx: StudioContext, input: EventData)
     return readEvent(tx, ctx, row.id);
   });
 
-/** Wall-clock shift between two instants (what moving an appointment means to a person, across DST). */
-const wallShift = (from: Date, to: Date) => toRomeWall(to.getTime()) - toRomeWall(from.getTime());
-const shifted = (d: Date, shift: number) => new Date(fromRomeWall(toRomeWall(d.getTime()) + shift));
-
 /**
  * PUT /events. An appointment or an exception changes in place; a whole series (its own id) changes with its
  * exdates and exceptions moved by the same wall-clock shift; one occurrence changes alone (SINGLE: an exception
@@ -236,10 +233,10 @@ export const updateEvent = (deps: AppDeps, ctx: StudioContext, input: EventUpdat
     if (!occurrence) {
       if (row.rrule && data.rrule) {
         const shift = wallShift(row.startAt, data.startAt);
-        data.exdates = row.exdates.map((d) => shifted(d, shift));
+        data.exdates = row.exdates.map((d) => shiftedByWall(d, shift));
         for (const ex of await repo.exceptionsOf(tx, ctx, row.id))
           await repo.updateEvent(tx, ctx, ex.id, {
-            originalStart: ex.originalStart ? shifted(ex.originalStart, shift) : null,
+            originalStart: ex.originalStart ? shiftedByWall(ex.originalStart, shift) : null,
           });
       }
       if (row.seriesId) data.rrule = null; // an exception stays one occurrence
@@ -294,13 +291,17 @@ const updateFollowing = async (
     ...data,
     rrule: rule,
     untilAt: rule ? (seriesLastEnd({ start: data.startAt, end: data.endAt, rrule: rule }) ?? infinity) : data.endAt,
-    exdates: row.exdates.filter((d) => d > occurrence).map((d) => shifted(d, shift)),
+    exdates: row.exdates.filter((d) => d > occurrence).map((d) => shiftedByWall(d, shift)),
   };
   const tail = await repo.insertEvent(tx, ctx, tailColumns);
   for (const ex of await repo.exceptionsOf(tx, ctx, row.id)) {
     if (!ex.originalStart || ex.originalStart < occurrence) continue;
     if (ex.originalStart.getTime() === occurrence.getTime()) await repo.deleteEvents(tx, ctx, [ex.id]);
-    else await repo.updateEvent(tx, ctx, ex.id, { seriesId: tail.id, originalStart: shifted(ex.originalStart, shift) });
+    else
+      await repo.updateEvent(tx, ctx, ex.id, {
+        seriesId: tail.id,
+        originalStart: shiftedByWall(ex.originalStart, shift),
+      });
   }
   if (headRrule === null) await repo.deleteEvents(tx, ctx, [row.id]);
   else
