@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createGoogleCalendarClient } from './adapters/google-calendar/google.ts';
+import type { GoogleCalendarAdapter } from './adapters/google-calendar/google-calendar.ts';
+import { notConfiguredGoogleCalendar } from './adapters/google-calendar/not-configured.ts';
 import { createLocalOutboxTransport } from './adapters/mail/local.ts';
 import type { MailTransport } from './adapters/mail/mail.ts';
 import { createSmtpTransport } from './adapters/mail/smtp.ts';
@@ -11,6 +14,7 @@ import type { Database, Db } from './db/client.ts';
 import { createTokenService, type TokenService } from './features/auth/tokens.ts';
 import { createMailer, type Mailer } from './features/mail/mail.service.ts';
 import { type AttemptLimiter, createAttemptLimiter } from './shared/attempt-limiter.ts';
+import { createSecretKeys, type SecretKeys } from './shared/secret-keys.ts';
 
 /** Everything a service may use; built once by server.ts (or the test helper) and passed to buildApp. */
 export type AppDeps = {
@@ -21,6 +25,10 @@ export type AppDeps = {
   mailer: Mailer;
   mailTransport: MailTransport;
   storage: Storage;
+  /** Google Calendar, or the "not configured" default when the server has no Google credentials. */
+  googleCalendar: GoogleCalendarAdapter;
+  /** Encryption and signing keys derived from the auth secret (stored refresh tokens, the OAuth state). */
+  secrets: SecretKeys;
   /** Per-account sign-in attempts (the per-IP limit is the rate-limit plugin's). */
   loginAttempts: AttemptLimiter;
   now: () => Date;
@@ -40,19 +48,37 @@ const authSecretOf = (config: Config): string => {
 export const createDeps = (
   config: Config,
   database: Database,
-  overrides: { mailTransport?: MailTransport; storage?: Storage; now?: () => Date } = {},
+  overrides: {
+    mailTransport?: MailTransport;
+    storage?: Storage;
+    googleCalendar?: GoogleCalendarAdapter;
+    now?: () => Date;
+  } = {},
 ): AppDeps => {
   const mailTransport =
     overrides.mailTransport ??
     (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalOutboxTransport(config.DATA_DIR));
+  const authSecret = authSecretOf(config);
+  const googleCalendar =
+    overrides.googleCalendar ??
+    (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? createGoogleCalendarClient({
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          apiRootUrl: config.GOOGLE_API_ROOT_URL,
+          oauthUrl: config.GOOGLE_OAUTH_URL,
+        })
+      : notConfiguredGoogleCalendar);
   return {
     config,
     database,
     db: database.db,
-    tokens: createTokenService(authSecretOf(config), config.AUTH_TOKEN_TTL_HOURS),
+    tokens: createTokenService(authSecret, config.AUTH_TOKEN_TTL_HOURS),
     mailer: createMailer(database.db, mailTransport, config.MAIL_FROM),
     mailTransport,
     storage: overrides.storage ?? createLocalStorage(config.DATA_DIR),
+    googleCalendar,
+    secrets: createSecretKeys(authSecret),
     loginAttempts: createAttemptLimiter({ max: config.RATE_LIMIT_ACCOUNT_PER_15_MIN, windowMs: 15 * 60_000 }),
     now: overrides.now ?? (() => new Date()),
   };

@@ -32,13 +32,24 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   CHECKPOINT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Google Calendar link (decision 014): both set, or neither (the feature then says it is not configured). */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where the Calendar API and the OAuth endpoints live: Google's by default; tests point them at a fake server. */
+  GOOGLE_API_ROOT_URL: z.url().optional(),
+  GOOGLE_OAUTH_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
 
 /** The only reader of process.env: parses it once and fails listing every bad variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .refine((e) => Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET), {
+      message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
+      path: ['GOOGLE_CLIENT_SECRET'],
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

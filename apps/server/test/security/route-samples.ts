@@ -209,6 +209,17 @@ export const routeSamples: Record<string, RouteSample> = {
     body: { events: [{ id: await eventOf(f), start: '2026-11-30T09:00:00.000Z', end: '2026-11-30T10:00:00.000Z' }] },
   }),
   'PUT /app/api/events/sync-cal': async () => ({}),
+  'GET /app/api/google-calendar': async () => ({}),
+  'POST /app/api/google-calendar/connect': async () => ({}),
+  'DELETE /app/api/google-calendar': async () => ({}),
+  // a well-formed state this server never signed: the callback answers 400 whatever else the request says
+  'GET /app/api/public/google-calendar/callback': async () => ({
+    query: { state: `${'a'.repeat(40)}.${'b'.repeat(43)}`, code: '4/0Acodice-di-prova' },
+  }),
+  'PUT /app/api/calendars/:id/google': async (f) => ({
+    params: { id: await createTenantResource(f.t.app, f.owner, 'calendar') },
+    body: { googleCalendarId: null },
+  }),
   'GET /app/api/products': async () => ({}),
   'GET /app/api/products/:id': async (f) => ({ params: { id: await productOf(f) } }),
   'POST /app/api/products': async () => ({ body: validProductInput() }),

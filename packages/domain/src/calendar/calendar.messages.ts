@@ -58,6 +58,23 @@ export const calendarMessages = {
   googleNotConfigured:
     'Google Calendar non è configurato su questo server: nessuna sincronizzazione eseguita. Puoi comunque iscriverti al calendario dal telefono con il link iCalendar.',
   durationInvalid: 'Durata non valida',
+  // Google Calendar link (decision 014)
+  googleNotLinked:
+    'Nessun account Google collegato: collegalo da Impostazioni calendario → Calendari → Google Calendar.',
+  googleLinked: 'Account Google collegato: ora puoi sincronizzare il calendario.',
+  googleLinkFailed: 'Collegamento con Google non riuscito: riprova.',
+  googleLinkDenied: "Collegamento annullato: l'accesso a Google Calendar non è stato concesso.",
+  googleStateInvalid: 'Link di collegamento non valido o scaduto: riprova dalle impostazioni del calendario.',
+  googleDisconnected: 'Account Google scollegato',
+  googleSynced: (n: number) =>
+    n === 0 ? 'Google Calendar è già aggiornato' : `Sincronizzazione con Google Calendar completata: ${n} modifiche`,
+  googleSyncBusy: 'Una sincronizzazione con Google Calendar è già in corso: riprova tra qualche istante.',
+  googleAuthRevoked: "L'accesso a Google Calendar non è più valido: scollega e collega di nuovo l'account Google.",
+  googleUnavailable: 'Google Calendar non risponde: riprova più tardi. Quanto già sincronizzato resta salvato.',
+  googleCalendarUnknown: 'Calendario Google non trovato',
+  googleCalendarTaken: 'Questo calendario Google è già collegato a un altro calendario dello studio',
+  googleCalendarReadOnly: 'Su questo calendario Google non hai il permesso di scrivere',
+  googleCalendarLinkUpdated: 'Collegamento con Google Calendar aggiornato',
 } as const;
 
 /** spec part 1 §9: appointment-type filter. */

@@ -67,6 +67,8 @@ export const events = pgTable(
     googleCalendarId: text('google_calendar_id'),
     googleEventId: text('google_event_id'),
     googleEventOwner: text('google_event_owner'),
+    /** The updated_at this row had when it was last written to Google: a newer updated_at means "push again". */
+    googlePushedAt: timestamptz('google_pushed_at'),
     pazienteId: uuid('paziente_id').references(() => patients.id, { onDelete: 'cascade' }),
     staffMemberId: uuid('staff_member_id').references(() => studioMembers.id, { onDelete: 'set null' }),
     clinicRoomId: uuid('clinic_room_id').references(() => calendarResources.id, { onDelete: 'set null' }),

@@ -179,6 +179,14 @@ describe('recurring appointments', () => {
     expect(shown[1]?.seriesId).toBe(shown[0]?.seriesId);
   });
 
+  it('keeps a weekly series with no end going, years later too', async () => {
+    const studio = await createStudioOwner(t.app);
+    await weeklySeries(studio, { calendarId: await mainCalendarId(t.app, studio), rrule: 'FREQ=WEEKLY;INTERVAL=1' });
+    const later = await week('2031-03-24', '2031-04-06', {}, studio);
+    // Mondays 24 and 31 March 2031 at 10:00 in Rome, either side of that year's clock change
+    expect(later.map((e) => e.start)).toEqual(['2031-03-24T09:00:00.000Z', '2031-03-31T08:00:00.000Z']);
+  });
+
   it('moves one occurrence only with SINGLE, leaving the others in place', async () => {
     const studio = await createStudioOwner(t.app);
     const cal = await mainCalendarId(t.app, studio);

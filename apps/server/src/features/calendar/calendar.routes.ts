@@ -12,6 +12,8 @@ import {
   eventsQuerySchema,
   eventsRangeQuerySchema,
   eventUpdateSchema,
+  externalEventIdMarker,
+  googleSyncAnswerSchema,
   calendarMessages as m,
 } from '@studiolo/domain/calendar';
 import { envelopeSchema } from '@studiolo/domain/shared';
@@ -28,10 +30,25 @@ import { createFeed, feedIcs, feedStatus, revokeFeed } from './calendar-feed.ts'
 import { bulkDeleteEvents, countEventsStartingIn } from './events.bulk.ts';
 import { streamEventsCsv } from './events.export.ts';
 import * as events from './events.service.ts';
+import { registerGoogleCalendarRoutes } from './google-calendar.routes.ts';
+import { syncGoogleCalendar } from './google-calendar.service.ts';
 
 const uuidParams = z.object({ id: z.uuid() });
-/** Event ids are a uuid, or a uuid and an occurrence's start for one occurrence of a series. */
-const eventParams = z.object({ id: z.string().regex(/^[0-9a-fA-F-]{36}(_\d{8}T\d{6}Z)?$/) });
+const occurrenceId = /^[0-9a-fA-F-]{36}(_\d{8}T\d{6}Z)?$/;
+/**
+ * Event ids are a uuid, or a uuid and an occurrence's start for one occurrence of a series. An external (Google)
+ * event's id is refused with its own message: those are changed in Google Calendar, not here.
+ */
+const eventParams = z.object({
+  id: z
+    .string()
+    .refine((id) => !id.startsWith(externalEventIdMarker), { error: m.externalReadOnly, abort: true })
+    .regex(occurrenceId),
+});
+/** GET /events/{id} also reads one mirrored Google event (`gcal-<uuid>`). */
+const readableEventParams = z.object({
+  id: z.string().regex(new RegExp(`^(${externalEventIdMarker}[0-9a-fA-F-]{36}|${occurrenceId.source.slice(1, -1)})$`)),
+});
 const studioQuery = z.object({ studioId: z.uuid().optional() });
 const eventEnvelope = { 200: envelopeSchema(eventSchema) };
 const eventTenant = { resource: 'event', idParam: 'id' } as const;
@@ -39,6 +56,7 @@ const eventTenant = { resource: 'event', idParam: 'id' } as const;
 /** Calendars and events (spec part 1 §7 "Events", "Calendars"). */
 export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  registerGoogleCalendarRoutes(fastify, deps);
 
   app.get(
     '/calendars',
@@ -226,18 +244,18 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
       schema: {
         tags: ['calendar'],
         querystring: studioQuery,
-        response: { 200: envelopeSchema(z.object({ configured: z.boolean(), synced: z.number().int() })) },
+        response: { 200: envelopeSchema(googleSyncAnswerSchema) },
       },
       config: { access: { permission: 'calendar:write' } },
     },
-    // The Google Calendar adapter comes with the external-sync work; until then the answer says so plainly.
+    // Without Google credentials, or without a linked account, the answer says so (ALERT) and nothing is synced.
     async (req) => {
-      await recordAudit(deps.db, studioOf(req), {
-        action: 'calendar.sync',
-        entityType: 'calendar',
-        detail: 'not configured',
-      });
-      return alert({ configured: false, synced: 0 }, m.googleNotConfigured);
+      const {
+        configured,
+        synced,
+        alert: warning,
+      } = await syncGoogleCalendar(deps, studioOf(req), (err) => req.log.warn({ err }, 'google calendar sync failed'));
+      return warning ? alert({ configured, synced }, warning) : ok({ configured, synced }, m.googleSynced(synced));
     },
   );
 
@@ -253,7 +271,7 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
   app.get(
     '/events/:id',
     {
-      schema: { tags: ['calendar'], params: eventParams, response: eventEnvelope },
+      schema: { tags: ['calendar'], params: readableEventParams, response: eventEnvelope },
       config: { access: { permission: 'calendar:read', tenant: eventTenant } },
     },
     async (req) => ok(await events.getEvent(deps, studioOf(req), req.params.id)),

@@ -4,6 +4,7 @@ import { notFound } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type CalendarRow, calendarRepository as repo } from './calendar.repository.ts';
+import { googleCalendarsOf } from './google-calendar.service.ts';
 
 const toCalendar = (row: CalendarRow): Calendar => ({
   id: row.id,
@@ -14,10 +15,10 @@ const toCalendar = (row: CalendarRow): Calendar => ({
   googleColor: row.googleColor,
 });
 
-/** GET /calendars: the studio's calendars; googleCalendars stays empty until a Google account is linked. */
+/** GET /calendars: the studio's calendars, and the linked Google account's (empty without a link, decision 014). */
 export const listCalendars = async (deps: AppDeps, ctx: StudioContext) => ({
   calendars: (await repo.listCalendars(deps.db, ctx)).map(toCalendar),
-  googleCalendars: [] as Calendar[],
+  googleCalendars: (await googleCalendarsOf(deps, ctx)) satisfies Calendar[],
 });
 
 export const getCalendar = async (deps: AppDeps, ctx: StudioContext, id: string) => {

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { calendarRepository as repo } from './calendar.repository.ts';
 import { eventsCsv, eventsStartingIn } from './events.export.ts';
 import { romeDayRange } from './events.service.ts';
+import { googleCalendarRepository as googleRepo } from './google-calendar.repository.ts';
 
 const compact = (d: string) => d.replaceAll('-', '');
 
@@ -60,6 +61,8 @@ export const bulkDeleteEvents = async (deps: AppDeps, ctx: StudioContext, q: Eve
     occurrences.set(e.seriesId, [...(occurrences.get(e.seriesId) ?? []), new Date(e.originalStart)]);
   }
   const deletedCount = await deps.db.transaction(async (tx) => {
+    // spec part 1 §2: the external calendar is untouched, so copies already sent to Google stay there (decision 014)
+    await googleRepo.keepGoogleCopiesInThisTransaction(tx);
     const deleted = await repo.deleteEvents(tx, ctx, singles);
     for (const [seriesId, dates] of occurrences) await repo.addExdates(tx, ctx, seriesId, dates);
     const count = deleted.length + [...occurrences.values()].reduce((n, d) => n + d.length, 0);

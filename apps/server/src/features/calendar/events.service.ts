@@ -10,8 +10,8 @@ import {
   occurrencesBetween,
   type Series,
   seriesLastEnd,
-  splitSeries,
   shiftedByWall,
+  splitSeries,
   wallShift,
 } from '@studiolo/domain/calendar';
 import { patientDisplayName } from '@studiolo/domain/patients';
@@ -28,8 +28,10 @@ import {
   type EventWithPatient,
   calendarRepository as repo,
 } from './calendar.repository.ts';
+import { externalEventsBetween, getExternalEvent } from './google-calendar.service.ts';
 
-const infinity = new Date(8.64e15);
+/** The end of a series that never ends (the latest instant PostgreSQL and JavaScript both hold, far enough). */
+const infinity = new Date('9999-12-31T23:59:59.999Z');
 
 /** Occurrence ids: the series id and the occurrence's original start, e.g. "…uuid…_20261123T090000Z". */
 const occurrenceIdOf = (seriesId: string, originalStart: Date) =>
@@ -39,6 +41,8 @@ const occurrenceIdOf = (seriesId: string, originalStart: Date) =>
     .replace(/\.\d{3}/, '')}`;
 
 const parseEventId = (id: string): { rowId: string; occurrence: Date | null } => {
+  // spec part 1 §3: the external calendar's events are read-only here
+  if (id.startsWith(externalEventIdMarker)) throw new AppError('VALIDATION', m.externalReadOnly);
   const match = /^([0-9a-f-]{36})(?:_(\d{8}T\d{6}Z))?$/i.exec(id);
   if (!match) throw notFound();
   const stamp = match[2];
@@ -159,14 +163,21 @@ export const eventsBetween = async (db: DbOrTx, ctx: StudioContext, from: Date, 
   return result.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
 };
 
-export const listEvents = (deps: AppDeps, ctx: StudioContext, q: EventsQuery) => {
-  // external (Google) calendars are not linked here yet: asking only for them shows nothing of ours
-  if (q.gcalendarIds.length > 0 && q.calendarIds.length === 0) return Promise.resolve([]);
+/**
+ * GET /events: the studio's appointments (all calendars when calendarIds is empty, none when only Google calendars
+ * are asked) and the mirrored events of the Google calendars in gcalendarIds (decision 014).
+ */
+export const listEvents = async (deps: AppDeps, ctx: StudioContext, q: EventsQuery) => {
   const { from, to } = romeDayRange(q.start, q.end);
-  return eventsBetween(deps.db, ctx, from, to, q);
+  const onlyGoogle = q.gcalendarIds.length > 0 && q.calendarIds.length === 0;
+  const own = onlyGoogle ? [] : await eventsBetween(deps.db, ctx, from, to, q);
+  const external = await externalEventsBetween(deps, ctx, from, to, q);
+  if (external.length === 0) return own;
+  return [...own, ...external].sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
 };
 
 export const getEvent = async (deps: AppDeps, ctx: StudioContext, id: string) => {
+  if (id.startsWith(externalEventIdMarker)) return getExternalEvent(deps, ctx, id);
   const { rowId, occurrence } = parseEventId(id);
   const row = await repo.findEvent(deps.db, ctx, rowId);
   if (!row) throw notFound();
@@ -387,6 +398,9 @@ const deleteOccurrences = async (tx: DbOrTx, ctx: StudioContext, id: string, opt
   await audit(tx, ctx, 'event.delete', row.id, 'AFTER');
 };
 
+/** A row copied from another starts without the other's Google copy (it gets its own at the next sync). */
+const noGoogleCopy = { googleEventId: null, googleCalendarId: null, googleEventOwner: null, googlePushedAt: null };
+
 /** PUT /events/paid: marks one appointment (or one occurrence, which becomes an exception) paid or not. */
 export const setPaid = (deps: AppDeps, ctx: StudioContext, eventId: string, isPagato: boolean) =>
   deps.db.transaction(async (tx) => {
@@ -407,6 +421,7 @@ export const setPaid = (deps: AppDeps, ctx: StudioContext, eventId: string, isPa
     const { id: _id, studioId: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
     const exception = await repo.insertEvent(tx, ctx, {
       ...rest,
+      ...noGoogleCopy,
       rrule: null,
       exdates: [],
       startAt: found.start,
@@ -441,7 +456,7 @@ export const duplicateEvents = (deps: AppDeps, ctx: StudioContext, copies: { id:
         isPagato: false,
         linkedDocumentoContabileId: null,
         linkedDocumentoContabileIdDocumento: null,
-        googleEventId: null,
+        ...noGoogleCopy,
       });
       await audit(tx, ctx, 'event.duplicate', inserted.id);
       created.push(await readEvent(tx, ctx, inserted.id));

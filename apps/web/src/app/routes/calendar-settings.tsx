@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { CalendarsPanel } from '../../features/calendar/components/calendars-panel.tsx';
+import { GoogleCalendarPanel } from '../../features/calendar/components/google-calendar-panel.tsx';
 import { ProductsPanel } from '../../features/products/components/products-panel.tsx';
 import { CalendarResourcesPanel } from '../../features/settings/components/calendar-resources-panel.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -44,6 +45,7 @@ export const CalendarSettingsPage = () => {
             content: <CalendarResourcesPanel canEdit={canEditSettings} />,
           },
           { label: 'Calendari', content: <CalendarsPanel canEdit={can(role, 'calendar:write')} /> },
+          { label: 'Google Calendar', content: <GoogleCalendarPanel canEdit={can(role, 'calendar:write')} /> },
         ]}
       />
     </Stack>

@@ -49,7 +49,6 @@ const queryOf = (f: Pick<Found, 'start' | 'end' | 'patient'>): BulkEventsQuery =
   ...(f.patient ? { pazienteIds: f.patient.id } : {}),
 });
 
-
 /**
  * "Elimina eventi calendario" and "Esporta eventi calendario" (spec part 1 §2, §4, §5, §8): step 1 a range and an
  * optional patient, "Cerca Eventi" counts the events; step 2 the summary and the action. The close icon cancels.
