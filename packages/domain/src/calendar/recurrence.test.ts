@@ -188,6 +188,51 @@ describe('editing a series across clock changes and month ends', () => {
   });
 });
 
+describe('a week of a long series', () => {
+  it('shows the same occurrences as walking the rule from its first start, for 600 random series and weeks', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+    const mismatches: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const freq = pick(['DAILY', 'WEEKLY', 'MONTHLY'] as const);
+      const parts = [`FREQ=${freq}`, `INTERVAL=${pick([1, 1, 2, 3, 4, 13])}`];
+      if (random() < 0.3) parts.push(`BYDAY=${pick(['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'])}`);
+      else if (freq === 'MONTHLY' && random() < 0.3) parts.push(`BYMONTHDAY=${pick([1, 15, 28, 29, 30, 31])}`);
+      const end = random();
+      if (end < 0.35) parts.push(`COUNT=${1 + Math.floor(random() * 730)}`);
+      else if (end < 0.6)
+        parts.push(`UNTIL=${2026 + Math.floor(random() * 5)}0${1 + Math.floor(random() * 9)}15T235959`);
+      const startWall = Date.UTC(
+        2020 + Math.floor(random() * 7),
+        Math.floor(random() * 12),
+        1 + Math.floor(random() * 31),
+        7 + Math.floor(random() * 13),
+        pick([0, 15, 30, 45]),
+      );
+      const start = new Date(fromRomeWall(startWall));
+      const series: Series = {
+        start,
+        end: new Date(fromRomeWall(startWall + pick([30, 45, 60, 90]) * 60_000)),
+        rrule: parts.join(';'),
+        exdates: [],
+      };
+      const from = new Date(start.getTime() + (random() * 7 * 365 - 30) * 86_400_000);
+      const to = new Date(from.getTime() + 7 * 86_400_000);
+      const walked = occurrencesBetween(series, start, to).filter((o) => o.end > from && o.start < to);
+      const shown = occurrencesBetween(series, from, to);
+      const key = (os: { start: Date; end: Date }[]) =>
+        os.map((o) => `${o.start.toISOString()}/${o.end.toISOString()}`);
+      if (key(shown).join() !== key(walked).join())
+        mismatches.push(`${series.rrule} from ${start.toISOString()}, week of ${from.toISOString()}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
 describe('rules the product allows (spec part 1 §4)', () => {
   it('takes daily, weekly and monthly presets', () => {
     expect(checkRecurrenceRule(presetRule('DAILY', null))).toEqual({ ok: true, frequency: 'DAILY' });

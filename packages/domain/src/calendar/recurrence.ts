@@ -89,12 +89,12 @@ const untilWall = (until: string): number => {
 
 const weekdays = { MO: RRule.MO, TU: RRule.TU, WE: RRule.WE, TH: RRule.TH, FR: RRule.FR, SA: RRule.SA, SU: RRule.SU };
 
-/** The rule over floating wall time, starting at the series' first wall start. */
-const ruleOf = (series: Pick<Series, 'start' | 'rrule'>): InstanceType<typeof RRule> => {
+/** The rule's options over floating wall time, starting at the series' first wall start. */
+const optionsOf = (series: Pick<Series, 'start' | 'rrule'>) => {
   const parts = ruleParts(series.rrule);
   const check = checkRecurrenceRule(series.rrule);
   if (!parts || !check.ok) throw new Error(`invalid rrule: ${series.rrule}`);
-  const options: Partial<Options> = {
+  const options: Partial<Options> & { dtstart: Date; interval: number } = {
     freq: frequencyOf[check.frequency],
     dtstart: new Date(toRomeWall(series.start.getTime())),
     interval: Number(parts.get('INTERVAL') ?? 1),
@@ -105,23 +105,76 @@ const ruleOf = (series: Pick<Series, 'start' | 'rrule'>): InstanceType<typeof RR
   const byDay = parts.get('BYDAY') as keyof typeof weekdays | undefined;
   if (byDay) options.byweekday = [weekdays[byDay]];
   if (parts.has('BYMONTHDAY')) options.bymonthday = [Number(parts.get('BYMONTHDAY'))];
-  return new RRule(options);
+  return { options, frequency: check.frequency, byDay, hasMonthDay: parts.has('BYMONTHDAY') };
 };
 
+const ruleOf = (series: Pick<Series, 'start' | 'rrule'>) => new RRule(optionsOf(series).options);
+
 const day = 86_400_000;
+const weekdayCodes = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+
+/**
+ * The series' rule started later, a whole number of periods (n days, n weeks or n months) after its first start
+ * and at least a period before `wall`: rrule walks every occurrence from DTSTART, so a series begun years ago would
+ * be walked from its first week at every look at this week. Every occurrence from the new start on stays where it
+ * was. A COUNT loses the periods skipped when each period holds exactly one occurrence (the first start among them);
+ * otherwise a COUNT rule keeps its start (it has at most 730 occurrences to walk).
+ */
+const ruleFrom = (series: Pick<Series, 'start' | 'rrule'>, wall: number) => {
+  const { options, frequency, byDay, hasMonthDay } = optionsOf(series);
+  const first = options.dtstart.getTime();
+  const start = options.dtstart;
+  let periods: number;
+  let moved: number;
+  if (frequency === 'MONTHLY') {
+    const months = Math.floor(
+      ((new Date(wall).getUTCFullYear() - start.getUTCFullYear()) * 12 +
+        new Date(wall).getUTCMonth() -
+        start.getUTCMonth()) /
+        options.interval,
+    );
+    periods = months - 1;
+    // the day of the month came from the first start: it is said explicitly, since the new start is on the 1st
+    if (!hasMonthDay && !byDay) options.bymonthday = [start.getUTCDate()];
+    moved = Date.UTC(
+      start.getUTCFullYear(),
+      start.getUTCMonth() + periods * options.interval,
+      1,
+      start.getUTCHours(),
+      start.getUTCMinutes(),
+      start.getUTCSeconds(),
+    );
+  } else {
+    const period = options.interval * (frequency === 'WEEKLY' ? 7 : 1) * day;
+    periods = Math.floor((wall - first) / period) - 1;
+    moved = first + periods * period;
+  }
+  if (periods <= 0) return ruleOf(series);
+  const count = options.count;
+  if (typeof count === 'number') {
+    const onePerPeriod =
+      !hasMonthDay &&
+      ((frequency === 'DAILY' && !byDay) ||
+        (frequency === 'WEEKLY' && (!byDay || byDay === weekdayCodes[start.getUTCDay()])));
+    if (!onePerPeriod || periods >= count) return ruleOf(series);
+    options.count = count - periods;
+  }
+  options.dtstart = new Date(moved);
+  return new RRule(options);
+};
 
 /**
  * The occurrences of a series that overlap [from, to), each at the first occurrence's wall-clock time in Rome
  * (10:00–11:00 stays 10:00–11:00 across the clock changes), without the exdates.
  */
 export const occurrencesBetween = (series: Series, from: Date, to: Date): Occurrence[] => {
-  const rule = ruleOf(series);
   const wallStart = toRomeWall(series.start.getTime());
   const wallDuration = toRomeWall(series.end.getTime()) - wallStart;
   const excluded = new Set(series.exdates.map((d) => d.getTime()));
   // the floating window, widened by the event's length and a day for the offset
-  const walls = rule.between(
-    new Date(toRomeWall(from.getTime()) - wallDuration - day),
+  const windowStart = toRomeWall(from.getTime()) - wallDuration - day;
+  const walls = ruleFrom(series, windowStart).between(
+    new Date(windowStart),
     new Date(toRomeWall(to.getTime()) + day),
     true,
   );

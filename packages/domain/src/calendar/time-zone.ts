@@ -15,19 +15,68 @@ const partsFormatter = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-/** The wall time in Rome at an instant, as floating milliseconds. */
-export const toRomeWall = (instant: number): number => {
+/** Rome's offset from UTC at an instant, straight from the platform's time-zone data (slow: a formatToParts). */
+const platformOffsetAt = (instant: number): number => {
   const p: Record<string, number> = {};
   for (const part of partsFormatter.formatToParts(instant))
     if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const ms = instant % 1000;
-  return (
-    Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second) + (ms < 0 ? ms + 1000 : ms)
-  );
+  const wallSeconds = Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second);
+  return wallSeconds - (instant - (((instant % 1000) + 1000) % 1000));
+};
+
+const hour = 3_600_000;
+/** Offset changes are always further apart than this; sampling at this step finds every one. */
+const sampleStep = 12 * hour;
+
+/** Where the offset changes within one UTC year: [instant from which it applies, offset], in order. */
+type YearOffsets = { first: number; changes: [at: number, offset: number][] };
+const offsetsByYear = new Map<number, YearOffsets>();
+
+/**
+ * The year's offset changes, found once from the platform's data (every 12 hours, then the exact millisecond by
+ * bisection) and kept: an offset lookup is then a comparison or two instead of a formatToParts, which matters when
+ * a week of a busy calendar expands thousands of occurrences.
+ */
+const offsetsOfYear = (year: number): YearOffsets => {
+  const cached = offsetsByYear.get(year);
+  if (cached) return cached;
+  const start = Date.UTC(year, 0, 1);
+  const end = Date.UTC(year + 1, 0, 1);
+  const first = platformOffsetAt(start);
+  const changes: [number, number][] = [];
+  let before = first;
+  for (let t = start; t < end; t += sampleStep) {
+    const next = Math.min(t + sampleStep, end);
+    const after = platformOffsetAt(next);
+    if (after === before) continue;
+    let lo = t;
+    let hi = next; // offset(lo) === before, offset(hi) === after
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (platformOffsetAt(mid) === before) lo = mid;
+      else hi = mid;
+    }
+    if (hi < end) changes.push([hi, after]);
+    before = after;
+  }
+  const offsets = { first, changes };
+  offsetsByYear.set(year, offsets);
+  return offsets;
 };
 
 /** Rome's offset from UTC at an instant, in milliseconds (1 h in winter, 2 h in summer). */
-const offsetAt = (instant: number): number => toRomeWall(instant) - instant;
+const offsetAt = (instant: number): number => {
+  const { first, changes } = offsetsOfYear(new Date(instant).getUTCFullYear());
+  let offset = first;
+  for (const [at, value] of changes) {
+    if (instant < at) break;
+    offset = value;
+  }
+  return offset;
+};
+
+/** The wall time in Rome at an instant, as floating milliseconds. */
+export const toRomeWall = (instant: number): number => instant + offsetAt(instant);
 
 /**
  * The instant of a wall time in Rome. A time skipped by the spring change (02:00–02:59 on the last Sunday of March)
@@ -39,11 +88,11 @@ export const fromRomeWall = (wall: number): number => {
   const instant = wall - offset;
   if (toRomeWall(instant) === wall) {
     // the earlier of two instants showing the same wall time (autumn): one hour before, if it shows it too
-    const earlier = instant - 3_600_000;
+    const earlier = instant - hour;
     return toRomeWall(earlier) === wall ? earlier : instant;
   }
   // skipped in spring: the wall time plus the winter offset lands after the gap
-  return wall - offsetAt(wall - 3 * 3_600_000);
+  return wall - offsetAt(wall - 3 * hour);
 };
 
 /** How far an appointment moved as a person reads the clock (a week later across a clock change is 7 days, not 7 days and an hour). */
