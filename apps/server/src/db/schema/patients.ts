@@ -50,7 +50,9 @@ export const patients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('patients_studio_sort_idx').on(t.studioId, t.sortName, t.id),
+    // name order for pages and the export; search_text rides along (last, never compared: id is unique) so a search
+    // with many matches walks the index alone, without visiting the table for every candidate
+    index('patients_studio_sort_idx').on(t.studioId, t.sortName, t.id, t.searchText),
     // one fiscal code per studio (part 1 §7 issue rule: a second patient with the same code is refused)
     uniqueIndex('patients_studio_codice_fiscale_idx')
       .on(t.studioId, t.codiceFiscale)
