@@ -144,6 +144,10 @@ const columnsOf = (e: EventData): EventColumns => {
 const audit = (db: DbOrTx, ctx: StudioContext, action: string, entityId: string, detail?: string) =>
   recordAudit(db, ctx, { action, entityType: 'event', entityId, ...(detail ? { detail } : {}) });
 
+/** Start order, then id: ISO instants compare as plain strings (a locale-aware compare is far slower on a busy week). */
+const byStartThenId = (a: CalendarEvent, b: CalendarEvent) =>
+  a.start < b.start ? -1 : a.start > b.start ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
 /** The window of an API range: from the start day's midnight in Rome to the midnight after the end day. */
 export const romeDayRange = (start: string, end: string) => {
   const [sy, sm, sd] = start.split('-').map(Number) as [number, number, number];
@@ -160,7 +164,7 @@ export const eventsBetween = async (db: DbOrTx, ctx: StudioContext, from: Date, 
   const result = single.map((row) => toEvent(row));
   for (const row of series)
     for (const occurrence of occurrencesBetween(seriesOf(row.event), from, to)) result.push(toEvent(row, occurrence));
-  return result.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  return result.sort(byStartThenId);
 };
 
 /**
@@ -173,7 +177,7 @@ export const listEvents = async (deps: AppDeps, ctx: StudioContext, q: EventsQue
   const own = onlyGoogle ? [] : await eventsBetween(deps.db, ctx, from, to, q);
   const external = await externalEventsBetween(deps, ctx, from, to, q);
   if (external.length === 0) return own;
-  return [...own, ...external].sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  return [...own, ...external].sort(byStartThenId);
 };
 
 export const getEvent = async (deps: AppDeps, ctx: StudioContext, id: string) => {
@@ -203,7 +207,7 @@ export const eventsOfPatient = async (deps: AppDeps, ctx: StudioContext, pazient
       for (const o of occurrencesBetween(seriesOf(row.event), row.event.startAt, until)) result.push(toEvent(row, o));
     }
   }
-  return result.sort((a, b) => a.start.localeCompare(b.start));
+  return result.sort(byStartThenId);
 };
 
 const readEvent = async (db: DbOrTx, ctx: StudioContext, id: string) => {
