@@ -13,11 +13,19 @@
  *     (p50/p95/p99, ratio, CPU of the process, its event loop and PostgreSQL), the registry export's RSS growth,
  *     EXPLAIN of every query of a search with many matches and of one with few (own file
  *     bench/results/patients.json; see scenarios/patients.ts for its options).
+ *  f. Calendar (issue 4 targets, PostgreSQL only): a generated studio with 200,000 events (a tenth recurring series)
+ *     among 2,000,000 of 200 other studios, kept in its own database studiolo_bench_calendar between runs
+ *     (BENCH_CALENDAR_REGENERATE=1 generates it again); GET /events for one week with every filter empty at 20
+ *     connections against the service's listEvents called directly (p50/p95/p99, ratio, step-by-step time of one
+ *     request, CPU profile, EXPLAIN of each query), the events export of a year (about 100,000 events: RSS growth,
+ *     time, CSV rows), DELETE /events/bulk of 10,000 events with the CSV backup mailed to a real SMTP server (time,
+ *     mail and attachment checked; the rows are put back afterwards) (own file bench/results/calendar.json; see
+ *     scenarios/calendar.ts for its options).
  *
  * Writes bench/results/foundation.json and prints a summary. The parts measured in this run replace their own
  * entries in foundation.json; the other parts' figures stay as the earlier run left them (meta.parts says when
  * each part was measured).
- * Options: --only=startup,pglite,postgres,codice-fiscale,patients (or BENCH_ONLY)   BENCH_DURATION_S (10)
+ * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar (or BENCH_ONLY)   BENCH_DURATION_S (10)
  *          BENCH_CONNECTIONS (50, parts b and c)   BENCH_SCRYPT_COST_LOG2 (17, the server default)
  *          BENCH_LOGIN_DURATION_S (30)   --profile or BENCH_PROFILE=1: adds a CPU profile of the server under
  *          getUser load on PGlite
@@ -26,6 +34,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type CalendarPostgresResult,
+  calendarConnections,
+  calendarResultsFile,
+  runCalendar,
+} from './scenarios/calendar.ts';
 import {
   codiceFiscalePeersResultsFile,
   runCodiceFiscalePeers,
@@ -109,6 +123,7 @@ const partKeys: Record<string, string> = {
   codiceFiscalePeers: 'codice-fiscale',
   profile: 'profile',
   patients: 'patients',
+  calendar: 'calendar',
 };
 type ResultsFile = Record<string, unknown> & {
   meta?: Record<string, unknown> & { parts?: Record<string, unknown> };
@@ -144,14 +159,21 @@ const save = () => {
   for (const key of Object.keys(results).filter((k) => k in partKeys)) {
     parts[key] = {
       date: meta.date,
-      // the patients part has its own load settings (bench/results/patients.json meta)
-      load: key === 'patients' ? { connections: patientsConnections, durationS: loadOptions.durationS } : meta.load,
+      // the patients and calendar parts have their own load settings (their own results files' meta)
+      load:
+        key === 'patients'
+          ? { connections: patientsConnections, durationS: loadOptions.durationS }
+          : key === 'calendar'
+            ? { connections: calendarConnections, durationS: loadOptions.durationS }
+            : meta.load,
       loadAverageAtStart: meta.loadAverageAtStart,
     };
   }
   // a part measured again replaces all its targets (the patients part's names changed: no stale ones kept)
   const previousTargets = Object.fromEntries(
-    Object.entries(previous.targetMet ?? {}).filter(([k]) => !(results.patients && k.startsWith('patients'))),
+    Object.entries(previous.targetMet ?? {}).filter(
+      ([k]) => !(results.patients && k.startsWith('patients')) && !(results.calendar && k.startsWith('calendar')),
+    ),
   );
   const merged: ResultsFile = {
     ...previous,
@@ -267,6 +289,32 @@ try {
     for (const [k, v] of Object.entries(patients.targetMet)) {
       targetMet[`patients${k.charAt(0).toUpperCase()}${k.slice(1)}`] = v;
     }
+    save();
+  }
+
+  if (wants('calendar')) {
+    log('f. Calendar: GET /events, export and bulk delete on a generated studio …');
+    const calendar = await runCalendar({ log });
+    const r = calendar.postgres;
+    results.calendar = {
+      file: path.relative(repoRoot, calendarResultsFile),
+      postgres:
+        'list' in r
+          ? {
+              studioEvents: r.dataset.rows.studioEvents,
+              eventsInTable: r.dataset.rows.events,
+              weekEvents: r.list.headline.events,
+              weekHttpP95Ms: r.list.headline.http.p95Ms,
+              weekDirectP95Ms: r.list.headline.direct.p95Ms,
+              weekP95Ratio: r.list.headline.p95Ratio,
+              exportEvents: r.export.events,
+              exportRssGrowthMb: r.export.runs.map((run) => run.rssGrowthMb),
+              bulkDeleteEvents: r.bulkDelete.deletedCount,
+              bulkDeleteSeconds: r.bulkDelete.seconds,
+            }
+          : r,
+    };
+    Object.assign(targetMet, calendar.targetMet);
     save();
   }
 
@@ -420,6 +468,87 @@ if (patientsSummary) {
       );
     }
     log(`      export RSS growth < ${r.export.targetGrowthMb} MB: ${r.export.met ? 'met' : 'MISSED'}`);
+  }
+}
+type LoadFiguresLike = { p50Ms: number; p95Ms: number; p99Ms: number; requestsPerSec: number };
+const calendarSummary = results.calendar as { file: string } | undefined;
+if (calendarSummary) {
+  log(`  calendar (${calendarSummary.file}):`);
+  const full = JSON.parse(readFileSync(calendarResultsFile, 'utf8')) as { postgres: Record<string, unknown> };
+  const r = full.postgres as CalendarPostgresResult & { skipped?: string; failed?: string };
+  if (r.skipped || r.failed) {
+    log(`    postgres: ${r.skipped ? `skipped (${r.skipped})` : `FAILED ${r.failed?.split('\n')[0] ?? ''}`}`);
+  } else {
+    const d = r.dataset;
+    log(
+      `    postgres ${r.serverVersion}: ${d.rows.studioEvents.toLocaleString('en-US')} events in the studio (${d.rows.studioSeries.toLocaleString('en-US')} series, ${d.rows.studioExceptions.toLocaleString('en-US')} exceptions), ${d.rows.events.toLocaleString('en-US')} in the table; ${d.reused ? `kept from ${d.generatedAt}` : `generated in ${d.load.totalSeconds} s`}`,
+    );
+    const f = (l: LoadFiguresLike) =>
+      `p50 ${ms(l.p50Ms).padStart(10)}  p95 ${ms(l.p95Ms).padStart(10)}  p99 ${ms(l.p99Ms).padStart(10)}  ${String(l.requestsPerSec).padStart(7)} /s`;
+    for (const load of [r.list.headline, r.list.oneStaffMember]) {
+      log(
+        `      ${load.label}: ${load.events} events (${load.rows.appointments} appointments, ${load.rows.occurrences} occurrences of ${load.rows.series} series), ${(load.answerBytes / 1024).toFixed(0)} kB, ${load.http.concurrency} connections × ${load.http.durationS} s:`,
+      );
+      log(`        GET /events                ${f(load.http)}`);
+      log(`        listEvents (direct)        ${f(load.direct)}`);
+      log(
+        `        one at a time: HTTP p50 ${ms(load.oneAtATime.http.p50Ms)}, direct p50 ${ms(load.oneAtATime.direct.p50Ms)}; p95 ratio ${load.p95Ratio}×; CPU: process ${load.http.processCpuPercent} %, PostgreSQL ${load.http.postgresCpuPercent ?? '–'} %, machine ${load.http.machineCpuPercent ?? '–'} %`,
+      );
+      if (load.targets) {
+        log(
+          `        HTTP p95 < ${load.targets.p95UnderMs} ms: ${load.targets.p95Met ? 'met' : 'MISSED'};  HTTP p95 / direct p95 ≤ ${load.targets.maxRatio}×: ${load.targets.ratioMet ? 'met' : 'MISSED'}`,
+        );
+      }
+      for (const profile of load.profiles) {
+        log(`        ${profile.note}`);
+        log(
+          `          by area: ${profile.topCategories
+            .slice(0, 8)
+            .map((c) => `${c.category} ${c.percent} %`)
+            .join(', ')}`,
+        );
+        log(
+          `          by function: ${profile.topFunctions
+            .slice(0, 6)
+            .map((c) => `${c.function} ${c.percent} %`)
+            .join(', ')}`,
+        );
+      }
+    }
+    const b = r.list.breakdown;
+    log(
+      `      one request, one at a time (medians): SQL ${ms(b.sqlMs)} (driver alone ${ms(b.driverMs)}), recurrence ${ms(b.recurrenceMs)}, mapping and sort ${ms(b.mappingAndSortMs)} (listEvents ${ms(b.listEventsMs)}); serializer ${ms(b.serializeMs)} (JSON.stringify ${ms(b.stringifyMs)}); rest of the request ${ms(b.restOfRequestMs)}; HTTP ${ms(b.httpMs)}`,
+    );
+    const w = r.list.recurrenceWhatIf;
+    log(
+      `      recurrence what-if (bench only: presets by arithmetic, EU clock rule): ${w.series} series of 4 weeks, occurrences ${w.identical ? 'identical' : 'DIFFERENT'}; ${ms(w.domainMs)} → ${ms(w.prototypeMs)}; toRomeWall ${w.toRomeWallNs.domain} → ${w.toRomeWallNs.prototype} ns a call`,
+    );
+    const exec = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
+    log(
+      `      EXPLAIN ANALYZE: measured week ${r.list.explain.measuredWeek.map((x, i) => `query ${i + 1} ${exec(x.plan)} ms`).join(', ')}; mid-2025 week (${r.list.explain.midWeekEvents} events) ${r.list.explain.midWeek.map((x, i) => `query ${i + 1} ${exec(x.plan)} ms`).join(', ')}; the route's own ${r.list.explain.routeOwnQueries.map((x) => `${exec(x.plan)} ms`).join(', ')}`,
+    );
+    log(
+      `      join trial (measured week, hash joins off): ${r.list.joinTrial.map((j) => `query ${j.query} ${j.planned.topNode} ${j.planned.executionMs} ms → ${j.withoutHashJoin.topNode} ${j.withoutHashJoin.executionMs} ms`).join(', ')}`,
+    );
+    const ix = r.list.indexExperiment;
+    if (ix) {
+      log(
+        `      index trial (${ix.index}): series query ${ix.weeks.map((w) => `${w.week} ${w.before.executionMs} → ${w.after.executionMs} ms`).join(', ')}; listEvents ${ix.listEventsMs.before} → ${ix.listEventsMs.after} ms`,
+      );
+    }
+    log(
+      `      export ${r.export.range.start}…${r.export.range.end}: ${r.export.events.toLocaleString('en-US')} events (≥ 100,000: ${r.export.eventsMet ? 'met' : 'MISSED'}); listing alone ${r.export.listingSeconds} s`,
+    );
+    for (const [i, run] of r.export.runs.entries()) {
+      log(
+        `      export run ${i + 1}: ${run.lines.toLocaleString('en-US')} lines, ${(run.bytes / 2 ** 20).toFixed(1)} MB in ${run.seconds} s; RSS ${run.rssBeforeMb} → peak ${run.rssPeakMb} MB (+${run.rssGrowthMb} MB); at 10/25/50/75/100 % ${Object.values(run.rssAtProgressMb).join(' / ')} MB`,
+      );
+    }
+    log(`      export RSS growth < 100 MB: ${r.export.rssMet ? 'met' : 'MISSED'}`);
+    const bd = r.bulkDelete;
+    log(
+      `      bulk delete ${bd.range.start}…${bd.range.end}: ${bd.deletedCount.toLocaleString('en-US')} events in ${bd.seconds} s (status ${bd.status}; listing ${bd.stepsMs.listMs} ms, CSV ${bd.stepsMs.csvMs} ms on their own); mail to ${bd.mail.to.join(', ')} ${bd.mail.arrived ? 'arrived' : 'MISSING'} with ${bd.mail.attachment} (${bd.mail.csvRows.toLocaleString('en-US')} rows, ids ${bd.mail.idsMatchDeleted ? 'equal to' : 'DIFFERENT from'} the deleted); under 5 s: ${bd.met ? 'met' : 'MISSED'}`,
+    );
   }
 }
 const profile = results.profile as { topCategories?: { category: string; percent: number }[] } | undefined;

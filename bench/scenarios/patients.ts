@@ -208,14 +208,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * the loop delay once a second and answers 503 to every request for the next second when the last sample was over
  * maxEventLoopDelay (2 s) or had no tick at all. Two idle seconds give it a clean sample before HTTP is measured.
  */
-const settle = () => sleep(2200);
+export const settle = () => sleep(2200);
 
 /** The row the app writes for a patient; `checkMappingAgainstApi` still proves it against the route. */
 export const toPatientColumns = (p: PatientData): PatientColumns => toColumns(p);
 
 type Envelope<T> = { code: string; answer?: unknown; response: T };
 
-const api = (baseUrl: string) => {
+export const api = (baseUrl: string) => {
   const call = async <T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseUrl}/app/api${url}`, {
       method,
@@ -232,7 +232,7 @@ const api = (baseUrl: string) => {
   return call;
 };
 
-const studioBody = (i: number) => ({
+export const studioBody = (i: number) => ({
   studio: {
     tipologiaPersona: 'FISICA',
     nome: 'Chiara',
@@ -283,18 +283,18 @@ const createOwner = async (call: ReturnType<typeof api>, i: number) => {
   return { token, ctx };
 };
 
-type Queryable = { query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
+export type Queryable = { query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
 
 /** The driver under Drizzle (node-postgres pool or PGlite), for ANALYZE and EXPLAIN. */
-const driverOf = (db: unknown) => (db as { $client: Queryable }).$client;
+export const driverOf = (db: unknown) => (db as { $client: Queryable }).$client;
 
-type CapturedQuery = { sql: string; params: unknown[] };
+export type CapturedQuery = { sql: string; params: unknown[] };
 
 /**
  * Runs `fn` and returns the SQL text and parameters of every query it sends to the driver, in order (nothing else
  * may use the database meanwhile).
  */
-const captureQueries = async <T>(client: Queryable, fn: () => Promise<T>) => {
+export const captureQueries = async <T>(client: Queryable, fn: () => Promise<T>) => {
   const original = client.query;
   const captured: CapturedQuery[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
@@ -313,7 +313,7 @@ const captureQueries = async <T>(client: Queryable, fn: () => Promise<T>) => {
 };
 
 /** EXPLAIN (ANALYZE, BUFFERS) of one captured query, with its own parameters. */
-const explainQuery = async (client: Queryable, q: CapturedQuery): Promise<ExplainedQuery> => {
+export const explainQuery = async (client: Queryable, q: CapturedQuery): Promise<ExplainedQuery> => {
   const result = await client.query(`explain (analyze, buffers) ${q.sql}`, q.params);
   return { ...q, plan: result.rows.map((r) => String(r['QUERY PLAN'])).join('\n') };
 };
@@ -415,7 +415,7 @@ const postgresCpuMs = (database: string | null) => {
 };
 
 /** Samples the main thread's stacks (in-process inspector, every 500 µs) while `fn` runs; self time by area. */
-const profileMainThread = async <T>(fn: () => Promise<T>) => {
+export const profileMainThread = async <T>(fn: () => Promise<T>) => {
   const session = new Session();
   session.connect();
   try {
@@ -440,7 +440,7 @@ const profileMainThread = async <T>(fn: () => Promise<T>) => {
  * Runs `fn` and reports the CPU it took where it went: this process, its main thread (the event loop), the
  * PostgreSQL backends of the bench database, the whole machine; each in % of one core over the wall time.
  */
-const resourcesDuring = async <T>(
+export const resourcesDuring = async <T>(
   postgresDatabase: string | null,
   fn: () => Promise<T>,
 ): Promise<[T, ResourceFigures]> => {
@@ -480,7 +480,10 @@ export type EventLoopFigures = {
 };
 
 /** Watches the main thread's event loop while `fn` runs (the HTTP client is in a worker thread). */
-const watchEventLoop = async <T>(app: { memoryUsage?: () => { eventLoopDelay: number } }, fn: () => Promise<T>) => {
+export const watchEventLoop = async <T>(
+  app: { memoryUsage?: () => { eventLoopDelay: number } },
+  fn: () => Promise<T>,
+) => {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let underPressureMaxMs = 0;
@@ -514,8 +517,16 @@ const runSearchWorker = (input: SearchWorkerInput) =>
     worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`search worker exited ${code}`))));
   });
 
-/** Downloads the registry export, consuming the stream without keeping it, and samples RSS every 20 ms. */
-const measureExport = async (baseUrl: string, token: string, expectedLines: number): Promise<ExportRun> => {
+/**
+ * Downloads an export (the patient registry unless another path is given), consuming the stream without keeping
+ * it, and samples RSS every 20 ms.
+ */
+export const measureExport = async (
+  baseUrl: string,
+  token: string,
+  expectedLines: number,
+  exportPath = '/data-exporter/anagrafiche-pazienti',
+): Promise<ExportRun> => {
   gc();
   await sleep(100);
   gc();
@@ -543,7 +554,7 @@ const measureExport = async (baseUrl: string, token: string, expectedLines: numb
   const checkpoints = [0.1, 0.25, 0.5, 0.75, 1];
   const rssAtProgress: number[] = [];
   try {
-    const res = await fetch(`${baseUrl}/app/api/data-exporter/anagrafiche-pazienti`, {
+    const res = await fetch(`${baseUrl}/app/api${exportPath}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     status = res.status;
