@@ -352,9 +352,11 @@ test.describe('Calendario', () => {
       .click();
     await expect(feed.getByText('Nessun link attivo.')).toBeVisible();
     await feed.getByRole('button', { name: 'Chiudi' }).click();
-    await page.getByRole('button', { name: 'Sincronizza con Google Calendar' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Google Calendar non è configurato' })).toBeVisible();
     await shot(page, info, 'calendar-18-settings-calendars');
+    // without Google credentials on the server the link says plainly that it is not configured
+    await page.getByRole('tab', { name: 'Google Calendar' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Google Calendar non configurato' })).toBeVisible();
+    await shot(page, info, 'calendar-18b-settings-google');
 
     // — the staff view: the owner's column and "Senza operatore"
     const staff = await apiGet<{ id: string }[]>(request, '/staff', owner.token);

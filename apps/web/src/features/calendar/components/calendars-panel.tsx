@@ -13,8 +13,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type Calendar, calendarMessages as m } from '@studiolo/domain/calendar';
-import { IconBrandGoogle, IconCheck, IconCopy, IconDeviceMobile, IconPencil, IconPlus } from '@tabler/icons-react';
+import type { Calendar } from '@studiolo/domain/calendar';
+import { IconCheck, IconCopy, IconDeviceMobile, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QrCode } from '../../../components/qr-code.tsx';
@@ -29,7 +29,6 @@ import {
 } from '../api/calendar-feed.ts';
 import { useCalendars } from '../api/get-calendars.ts';
 import { useCreateCalendar, useUpdateCalendar } from '../api/save-calendar.ts';
-import { useSyncExternalCalendars } from '../api/sync-calendars.ts';
 
 export const calendarsTexts = {
   title: 'Calendari',
@@ -58,9 +57,6 @@ export const calendarsTexts = {
   copied: 'Copiato',
   qr: 'Codice QR del link di iscrizione',
   secret: 'Chi ha il link vede gli appuntamenti con i nomi dei pazienti: trattalo come una password.',
-  google: 'Google Calendar',
-  googleDescription: 'Sincronizzazione degli appuntamenti con un account Google Calendar.',
-  sync: 'Sincronizza con Google Calendar',
 } as const;
 
 /** The studio's calendars: create, rename, and subscribe from a phone with a private iCalendar link (decision 013). */
@@ -157,7 +153,6 @@ export const CalendarsPanel = ({ canEdit }: { canEdit: boolean }) => {
           ))}
         </Stack>
       </Paper>
-      {canEdit && <GoogleCalendarBox />}
 
       <Modal
         opened={editing !== null}
@@ -305,38 +300,5 @@ const FeedDialog = ({ calendar, onClose }: { calendar: Calendar | null; onClose:
         }
       />
     </Modal>
-  );
-};
-
-/** PUT /events/sync-cal: until the Google adapter exists the server says it is not configured (an ALERT). */
-const GoogleCalendarBox = () => {
-  const sync = useSyncExternalCalendars();
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={calendarsTexts.google}>
-      <Stack gap="xs">
-        <Group gap="xs">
-          <IconBrandGoogle size={20} aria-hidden />
-          <Title order={2} fz="lg">
-            {calendarsTexts.google}
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {calendarsTexts.googleDescription}
-        </Text>
-        {sync.data && !sync.data.configured && (
-          <Alert color="yellow" role="status">
-            {m.googleNotConfigured}
-          </Alert>
-        )}
-        <Button
-          variant="default"
-          style={{ alignSelf: 'flex-start' }}
-          loading={sync.isPending}
-          onClick={() => sync.mutate()}
-        >
-          {calendarsTexts.sync}
-        </Button>
-      </Stack>
-    </Paper>
   );
 };
