@@ -68,6 +68,8 @@ describe('appointment type (spec part 1 §9: Pagati, Non Pagati, Selezionati)', 
 
   it('keeps all without a type', () => {
     expect(applyAppointmentType(events, null, new Set()).map((e) => e.id)).toEqual(['a', 'b', 'c']);
+    // the same array, so the grid does not hand FullCalendar its events again
+    expect(applyAppointmentType(events, null, new Set())).toBe(events);
   });
   it('keeps the paid ones for PAID and the others for NOT_PAID', () => {
     expect(applyAppointmentType(events, 'PAID', new Set()).map((e) => e.id)).toEqual(['a']);

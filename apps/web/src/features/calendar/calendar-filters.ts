@@ -85,9 +85,10 @@ export const applyAppointmentType = (
   events: readonly CalendarEvent[],
   type: AppointmentType | null,
   selectedIds: ReadonlySet<string>,
-): CalendarEvent[] => {
+): readonly CalendarEvent[] => {
   if (type === 'PAID') return events.filter((e) => e.isPagato);
   if (type === 'NOT_PAID') return events.filter((e) => !e.isPagato);
   if (type === 'SELECTED') return events.filter((e) => selectedIds.has(e.id));
-  return [...events];
+  // the same array when nothing is filtered out: the grid redraws only when its events change
+  return events;
 };

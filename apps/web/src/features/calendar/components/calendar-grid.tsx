@@ -71,7 +71,16 @@ export const CalendarGrid = (props: CalendarGridProps) => {
  * appointment to another member is done in its dialog (FullCalendar cannot drag between two calendars).
  */
 const StaffColumns = (props: CalendarGridProps) => {
-  const columns = staffColumnsOf(props.events, props.staff, props.staffFilter);
+  const { events, staff, staffFilter, selectedIds, holidays } = props;
+  const columns = useMemo(() => staffColumnsOf(events, staff, staffFilter), [events, staff, staffFilter]);
+  // each column's events keep their identity until they change (a new array makes FullCalendar draw them anew)
+  const inputsByColumn = useMemo(
+    () =>
+      new Map(
+        columns.map((c) => [c.key, [...c.events.map((e) => toCalendarInput(e, selectedIds.has(e.id))), ...holidays]]),
+      ),
+    [columns, selectedIds, holidays],
+  );
   const scroller = useRef<HTMLDivElement>(null);
   const minColumn =
     (props.isPhone ? calendarSettings.dayMinWidth : calendarSettings.staffDayMinWidth) + calendarSettings.timeAxisWidth;
@@ -79,24 +88,30 @@ const StaffColumns = (props: CalendarGridProps) => {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls once per day shown
   useLayoutEffect(() => {
-    // FullCalendar draws its slots after its own first render: look for 07:00 for a few frames
+    // FullCalendar draws its slots after its own first render and gives them their height a frame or more later
+    // (07:00 moves from ≈ 300 px to ≈ 1000 px down): keep 07:00 at the top until its place has stayed put for a few
+    // frames. A user's own scrolling meanwhile is left alone (only a move of the slot scrolls again).
     let frame = 0;
     let handle = 0;
+    let placed = Number.NaN;
+    let still = 0;
     const scroll = () => {
       const el = scroller.current;
       const slot = el?.querySelector<HTMLElement>('[data-time="07:00:00"]');
-      if (el && slot)
-        el.scrollTop = slot.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - 40;
-      else if (frame++ < 30) handle = requestAnimationFrame(scroll);
+      if (el && slot) {
+        const target = slot.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - 40;
+        if (Math.abs(target - placed) < 1) still++;
+        else {
+          placed = target;
+          still = 0;
+          el.scrollTop = target;
+        }
+      }
+      if (still < 5 && frame++ < 60) handle = requestAnimationFrame(scroll);
     };
     scroll();
     return () => cancelAnimationFrame(handle);
   }, [props.anchor, columns.length]);
-
-  const inputsOf = (list: readonly CalendarEvent[]) => [
-    ...list.map((e) => toCalendarInput(e, props.selectedIds.has(e.id))),
-    ...props.holidays,
-  ];
 
   return (
     <Box ref={scroller} style={{ overflow: 'auto', height: props.height }} data-testid="staff-view">
@@ -141,7 +156,7 @@ const StaffColumns = (props: CalendarGridProps) => {
             <FullCalendarView
               viewName="timeGridDay"
               anchor={props.anchor}
-              events={inputsOf(column.events)}
+              events={inputsByColumn.get(column.key) ?? holidays}
               holidayByDay={props.holidayByDay}
               editable={props.editable}
               height="auto"

@@ -99,6 +99,8 @@ const markPainted = (count: number) => {
   requestAnimationFrame(() => setTimeout(() => performance.mark('studiolo:events-painted', { detail: count }), 0));
 };
 
+const noEvents: readonly CalendarEvent[] = [];
+
 const defaultView = (isPhone: boolean): CalendarViewKind => (isPhone ? 'day' : 'week');
 
 /**
@@ -163,9 +165,12 @@ export const CalendarScreen = () => {
   const invalidateEvents = useInvalidateEvents();
 
   const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
+  // the same array until the answer, the type filter or the selection changes: a new one makes the grid hand
+  // FullCalendar its events again (every one parsed and drawn anew), so a dialog opening must not make one (e2e/perf)
+  const asked = query !== null;
   const shown = useMemo(
-    () => (query === null ? [] : applyAppointmentType(events.data ?? [], filters.appointmentType, selectedIds)),
-    [query, events.data, filters.appointmentType, selectedIds],
+    () => (asked ? applyAppointmentType(events.data ?? noEvents, filters.appointmentType, selectedIds) : noEvents),
+    [asked, events.data, filters.appointmentType, selectedIds],
   );
   const holidays = useMemo(() => holidayInputs(range), [range]);
   const holidayByDay = useMemo(() => new Map(holidaysIn(range).map((h) => [h.date, h.name])), [range]);

@@ -10,6 +10,8 @@ import FullCalendar, {
   type EventChangeInfo,
   type EventClickInfo,
   type EventDisplayInfo,
+  type EventInput,
+  type EventSourceFunc,
 } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -70,15 +72,16 @@ const eventContent = (info: EventDisplayInfo) => {
       : info.isMirror && info.event.start && info.event.end
         ? `${romeTimeOf(info.event.start)}–${romeTimeOf(info.event.end)}`
         : (timeTextOf.get(e) ?? cacheTimeText(e));
-  // plain text marks instead of SVG icons: a busy week draws hundreds of these (e2e/perf)
-  const marks = `${selected ? '✓' : ''}${isInSeries(e) ? '↻' : ''}${e.isPagato ? '€' : ''}`;
+  // plain text marks instead of SVG icons, the time as the head's own text: a busy week draws hundreds (e2e/perf)
+  const recurring = isInSeries(e);
+  const marks = `${selected ? '✓' : ''}${recurring ? '↻' : ''}${e.isPagato ? '€' : ''}`;
   const patient = e.pazienteName && e.pazienteName !== info.event.title ? e.pazienteName : null;
   return (
     <div className="studiolo-event" data-testid="calendar-event" data-event-id={e.id}>
       <div className="studiolo-event-head">
-        {timeText && <span className="studiolo-event-time">{timeText}</span>}
+        {timeText}
         {marks && (
-          <span className="studiolo-event-icons" title={markTitles(selected, isInSeries(e), e.isPagato)}>
+          <span className="studiolo-event-icons" title={markTitles(selected, recurring, e.isPagato)}>
             {marks}
           </span>
         )}
@@ -132,11 +135,20 @@ export const FullCalendarView = ({
   // treats a new function or format object as a changed option and rebuilds its formatters (e2e/perf).
   const latest = useRef({ onSelectRange, onEventClick, onEventMove, onEventsDrawn });
   latest.current = { onSelectRange, onEventClick, onEventMove, onEventsDrawn };
-  const input = useMemo(() => [...events], [events]);
+
+  // The events reach FullCalendar through one stable function source, refetched when they change. Given as the
+  // `events` option, a new array is a changed option: FullCalendar then rebuilds its view options and context,
+  // and every slot label, day cell and header of the grid renders again with the events (e2e/perf).
+  const shown = useRef(events);
+  const eventSource = useMemo<EventSourceFunc>(
+    () => (_range, success) => success([...shown.current] as EventInput[]),
+    [],
+  );
   useLayoutEffect(() => {
-    // after React committed FullCalendar's DOM for these events; the figure waits for the next paint (e2e/perf)
-    latest.current.onEventsDrawn?.(input.length);
-  }, [input]);
+    if (shown.current === events) return;
+    shown.current = events;
+    ref.current?.getApi().refetchEvents();
+  }, [events]);
 
   const handlers = useMemo(() => {
     const change = (info: EventChangeInfo) => {
@@ -152,6 +164,8 @@ export const FullCalendarView = ({
     };
     return {
       change,
+      // after React committed FullCalendar's DOM for a new set of events; the figure waits for the next paint (e2e/perf)
+      eventsSet: () => latest.current.onEventsDrawn?.(shown.current.length),
       select: (info: DateSelectInfo) =>
         latest.current.onSelectRange?.({ start: info.start, end: info.end, allDay: info.allDay }),
       click: (info: EventClickInfo) => {
@@ -221,8 +235,9 @@ export const FullCalendarView = ({
       noEventsText="Nessun appuntamento in questo periodo"
       displayEventTime={false}
       eventTimeFormat={timeFormat}
-      slotHeaderFormat={timeFormat}
-      events={input}
+      slotHeaderFormat={slotHeaderFormat}
+      events={eventSource}
+      eventsSet={handlers.eventsSet}
       eventContent={eventContent}
       dayHeaders={showDayHeaders}
       dayHeaderContent={dayRenderers.header}
@@ -243,6 +258,12 @@ export const FullCalendarView = ({
 
 const plugins = [formaTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const timeFormat = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+/**
+ * The hour labels ("07:00") from the slot's wall time. FullCalendar makes a new formatter from this option each time
+ * a slot label renders, and a format object costs a new Intl.DateTimeFormat for each of the 96 slots (e2e/perf).
+ */
+const slotHeaderFormat = ({ date }: { date: { hour: number; minute: number } }) =>
+  `${String(date.hour).padStart(2, '0')}:${String(date.minute).padStart(2, '0')}`;
 const monthHeaderFormat = { weekday: 'short' } as const;
 const dayHeaderFormat = { weekday: 'short', day: 'numeric' } as const;
 const moreLinkText = (n: number) => `+${n}`;
