@@ -1,15 +1,17 @@
 /**
- * A what-if for the calendar benchmark's diagnosis, not the app's code: the occurrences of the dialog's presets
- * (DAILY or WEEKLY, an INTERVAL, COUNT or UNTIL or no end, no BYDAY) computed by arithmetic on Rome's wall clock,
- * with Rome's UTC offset from the EU rule instead of Intl.DateTimeFormat. The domain's occurrencesBetween builds an
- * RRule per call, lets rrule walk every occurrence from DTSTART to the window, and converts each instant with
- * Intl's formatToParts; this jumps straight to the first occurrence of the window. The benchmark checks that both
- * give exactly the same occurrences for every series of the measured weeks, and times both, to say how much of a
- * request's time a change of that kind could save.
+ * A what-if for the calendar benchmark's diagnosis, not the app's code. The domain's occurrencesBetween expands the
+ * dialog's presets by arithmetic on Rome's wall clock and everything else with rrule (decision 013); this file times
+ * it against the rrule reference expansion (occurrencesBetweenWithRrule, what every series went through before) and
+ * against a prototype that also replaces the domain's wall-clock conversion (cached offsets per year, looked up
+ * through a Date per call) by Rome's UTC offset from the EU rule: the presets (DAILY or WEEKLY, an INTERVAL, COUNT or
+ * UNTIL or no end, no BYDAY) by the same arithmetic, on that offset. The benchmark checks that all three give exactly
+ * the same occurrences for every series of the measured weeks, and times them, to say how much of a request's time
+ * each step saves.
  */
 import {
   type Occurrence,
   occurrencesBetween,
+  occurrencesBetweenWithRrule,
   type Series,
   toRomeWall,
 } from '../../packages/domain/src/calendar/index.ts';
@@ -27,7 +29,7 @@ const summers = new Map<number, readonly [number, number]>();
 /** Rome's offset from UTC at an instant: +2 h from the last Sunday of March to the last of October (EU rule). */
 const offsetAt = (instant: number): number => {
   const year = new Date(instant).getUTCFullYear();
-  // the EU rule holds in Italy since 1996; outside it, ask Intl as the domain does
+  // the EU rule holds in Italy since 1996; outside it, ask the domain (its offsets come from Intl)
   if (year < 1996 || year > 2099) return toRomeWall(instant) - instant;
   let summer = summers.get(year);
   if (!summer) {
@@ -97,13 +99,14 @@ export type RecurrenceWhatIf = {
   note: string;
   series: number;
   occurrences: number;
-  /** Every series gave exactly the domain's occurrences (same instants, same order). */
+  /** Every series gave exactly the rrule reference's occurrences (same instants, same order), by both. */
   identical: boolean;
   mismatches: string[];
-  /** Median ms over the runs, all the series of the weeks. */
+  /** Median ms over the runs, all the series of the weeks: the rrule reference, the domain, the prototype. */
+  rruleMs: number;
   domainMs: number;
   prototypeMs: number;
-  /** One wall-clock conversion, in ns: the domain's Intl-based toRomeWall and the EU-rule one. */
+  /** One wall-clock conversion, in ns: the domain's toRomeWall (cached offsets) and the EU-rule one. */
   toRomeWallNs: { domain: number; prototype: number };
 };
 
@@ -123,10 +126,14 @@ export const recurrenceWhatIf = (
   let occurrences = 0;
   for (const w of windows) {
     for (const s of w.series) {
-      const expected = occurrencesBetween(s, w.from, w.to);
-      occurrences += expected.length;
-      if (key(expected) !== key(fastOccurrencesBetween(s, w.from, w.to)))
-        mismatches.push(`${s.rrule} from ${s.start.toISOString()} in ${w.from.toISOString()}`);
+      const expected = key(occurrencesBetweenWithRrule(s, w.from, w.to));
+      occurrences += occurrencesBetween(s, w.from, w.to).length;
+      for (const [name, fn] of [
+        ['domain', occurrencesBetween],
+        ['prototype', fastOccurrencesBetween],
+      ] as const)
+        if (key(fn(s, w.from, w.to)) !== expected)
+          mismatches.push(`${name}: ${s.rrule} from ${s.start.toISOString()} in ${w.from.toISOString()}`);
     }
   }
   const time = (fn: (s: Series, from: Date, to: Date) => Occurrence[]) => {
@@ -148,11 +155,12 @@ export const recurrenceWhatIf = (
     return sink === 0 ? Number.NaN : Math.round(ns);
   };
   return {
-    note: 'A what-if measured by the benchmark, not the app: preset rules expanded by arithmetic with the EU clock-change rule, against the domain occurrencesBetween (rrule + Intl).',
+    note: 'Measured by the benchmark: the rrule reference expansion, the domain occurrencesBetween (presets by arithmetic, the rest by rrule), and a prototype of the presets by arithmetic with the EU clock-change rule instead of the domain wall-clock conversion.',
     series: windows.reduce((n, w) => n + w.series.length, 0),
     occurrences,
     identical: mismatches.length === 0,
     mismatches: mismatches.slice(0, 10),
+    rruleMs: time(occurrencesBetweenWithRrule),
     domainMs: time(occurrencesBetween),
     prototypeMs: time(fastOccurrencesBetween),
     toRomeWallNs: { domain: perCallNs(toRomeWall), prototype: perCallNs(fastToRomeWall) },

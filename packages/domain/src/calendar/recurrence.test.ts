@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkRecurrenceRule,
+  type Occurrence,
   occurrencesBetween,
+  occurrencesBetweenWithRrule,
   presetRule,
+  recurrenceFrequencies,
   type Series,
   seriesLastEnd,
   splitSeries,
@@ -72,6 +75,55 @@ describe('occurrences', () => {
       '2027-03-31',
       '2027-05-31',
       '2027-07-31',
+    ]);
+  });
+
+  it('counts only the months that have the day toward COUNT, years after the first start', () => {
+    // 31 March 2025 at 12:00, 24 times: 6 months with a 31st left in 2025, 7 in 2026 and 2027, then January–July 2028
+    const monthly: Series = {
+      start: at('2025-03-31T10:00:00Z'),
+      end: at('2025-03-31T11:00:00Z'),
+      rrule: 'FREQ=MONTHLY;INTERVAL=1;COUNT=24',
+      exdates: [],
+    };
+    expect(starts(monthly, '2028-06-01T00:00:00Z', '2028-11-01T00:00:00Z')).toEqual(['2028-07-31T10:00:00.000Z']);
+  });
+
+  it('repeats every 12 months from 29 February only in leap years, 2100 not being one', () => {
+    const leap: Series = {
+      start: at('2096-02-29T09:00:00Z'),
+      end: at('2096-02-29T10:00:00Z'),
+      rrule: 'FREQ=MONTHLY;INTERVAL=12;COUNT=3',
+      exdates: [],
+    };
+    const shown = starts(leap, '2097-01-01T00:00:00Z', '2112-01-01T00:00:00Z');
+    expect(shown).toEqual(['2104-02-29T09:00:00.000Z', '2108-02-29T09:00:00.000Z']);
+    // from 2105 on, the occurrences before the window are counted, not walked: 2096 and 2104, so 2108 is the third
+    expect(starts(leap, '2105-01-01T00:00:00Z', '2130-01-01T00:00:00Z')).toEqual(['2108-02-29T09:00:00.000Z']);
+    expect(
+      occurrencesBetweenWithRrule(leap, at('2097-01-01T00:00:00Z'), at('2112-01-01T00:00:00Z')).map((o) =>
+        o.start.toISOString(),
+      ),
+    ).toEqual(shown);
+  });
+
+  it('moves a weekly Sunday 02:30 to 03:30 on the spring-change day and takes the first 02:30 in autumn, years on', () => {
+    // Sunday 22 March 2026, 02:30 in Rome (winter time)
+    const sunday: Series = {
+      start: at('2026-03-22T01:30:00Z'),
+      end: at('2026-03-22T02:15:00Z'),
+      rrule: 'FREQ=WEEKLY;INTERVAL=1',
+      exdates: [],
+    };
+    // 31 March 2030: 02:30 does not exist, shown at 03:30 (01:30Z); 27 October 2030: the first 02:30 (00:30Z)
+    expect(starts(sunday, '2030-03-24T00:00:00Z', '2030-04-01T00:00:00Z')).toEqual([
+      '2030-03-24T01:30:00.000Z',
+      '2030-03-31T01:30:00.000Z',
+    ]);
+    expect(starts(sunday, '2030-10-20T00:00:00Z', '2030-11-04T00:00:00Z')).toEqual([
+      '2030-10-20T00:30:00.000Z',
+      '2030-10-27T00:30:00.000Z',
+      '2030-11-03T01:30:00.000Z',
     ]);
   });
 
@@ -188,49 +240,234 @@ describe('editing a series across clock changes and month ends', () => {
   });
 });
 
-describe('a week of a long series', () => {
-  it('shows the same occurrences as walking the rule from its first start, for 600 random series and weeks', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+/** A seeded random source (mulberry32), so a failure names a case that can be run again. */
+const randomSource = (seed: number) => {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const int = (n: number) => Math.floor(random() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
+  return { random, int, pick };
+};
+
+const dayMs = 86_400_000;
+const weekdayCodes = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+const monthLength = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+/** The wall midnight of the last Sunday of a month: the EU clock changes on that day (March, October). */
+const lastSunday = (year: number, month: number) => {
+  const last = Date.UTC(year, month, monthLength(year, month));
+  return last - new Date(last).getUTCDay() * dayMs;
+};
+/** UNTIL's text for a wall time, or for an instant with a trailing Z. */
+const untilText = (ms: number, form: 'date' | 'time' | 'z') => {
+  const text = new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 15);
+  return form === 'date' ? text.slice(0, 8) : form === 'time' ? text : `${text}Z`;
+};
+
+type Case = { series: Series; from: Date; to: Date; preset: boolean; frequency: string };
+
+/**
+ * A random series and window, biased towards what breaks date arithmetic: first starts on the 29th–31st and on or
+ * near the clock-change days at times that do not exist in spring or happen twice in autumn (02:00–02:59), every
+ * frequency with intervals up to 99, COUNT up to 730, UNTIL as a date, a wall time or an instant (Z), no end;
+ * windows from a millisecond to a year, across clock changes, up to eight years after the first start.
+ */
+const randomCase = ({ random, int, pick }: ReturnType<typeof randomSource>): Case => {
+  // now and the next years; some around 2100, not a leap year
+  const year = random() < 0.06 ? 2092 + int(10) : 2019 + int(12);
+  const kind = random();
+  let startWall: number;
+  if (kind < 0.3) {
+    // on a clock-change day or some days or weeks before one (a weekly series then meets it), at 00:00–03:59
+    const change = lastSunday(year, pick([2, 9]));
+    const before = pick([0, 0, 7, 14, 28, 35, 364, int(60)]) * dayMs;
+    startWall = change - before + pick([0, 1, 2, 2, 2, 3]) * 3_600_000 + pick([0, 30, 59]) * 60_000;
+  } else if (kind < 0.55) {
+    // the 29th, 30th or 31st of a month that has it (29 February in a leap year)
+    const dayOfMonth = pick([29, 30, 31]);
+    let y = year;
+    let month = int(12);
+    while (monthLength(y, month) < dayOfMonth) {
+      month = int(12);
+      if (month === 1) y = pick([2020, 2024, 2028]);
+    }
+    startWall = Date.UTC(y, month, dayOfMonth, int(24), pick([0, 15, 30, 45]));
+  } else {
+    startWall = Date.UTC(year, int(12), 1 + int(28), 7 + int(14), pick([0, 15, 30, 45]));
+  }
+  if (random() < 0.05) startWall += int(60) * 1000 + pick([0, 0, 123, 999]); // seconds and milliseconds too
+  const minutes = pick([15, 30, 45, 60, 60, 90, 150, 600, 24 * 60, 3 * 24 * 60, 7 * 24 * 60]);
+  const start = new Date(fromRomeWall(startWall));
+  // the length from the wall start the instant shows (a start skipped in spring moved forward an hour)
+  const firstWall = new Date(toRomeWall(start.getTime()));
+  const end = new Date(fromRomeWall(firstWall.getTime() + minutes * 60_000));
+
+  const frequency = pick(['DAILY', 'WEEKLY', 'MONTHLY'] as const);
+  const parts = [`FREQ=${frequency}`];
+  const interval = pick([1, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 11, 12, 13, 24, 25, 52, 99]);
+  if (interval > 1 || random() < 0.7) parts.push(`INTERVAL=${interval}`);
+  const ownWeekday = weekdayCodes[firstWall.getUTCDay()] as string;
+  let preset = true;
+  // other weekdays and days of the month go to rrule; left out are the combinations that never occur (DAILY every
+  // 7 days on another weekday, a 31st every 12 months from April…): rrule walks those to the year 9999, seconds long
+  const by = random();
+  if (by < 0.15) {
+    parts.push(`BYDAY=${ownWeekday}`);
+    preset = frequency === 'WEEKLY';
+  } else if (by < 0.27 && !(frequency === 'DAILY' && interval % 7 === 0)) {
+    const other = pick(weekdayCodes);
+    parts.push(`BYDAY=${other}`);
+    preset = frequency === 'WEEKLY' && other === ownWeekday;
+  } else if (by < 0.37 && frequency === 'MONTHLY') {
+    parts.push(`BYMONTHDAY=${firstWall.getUTCDate()}`);
+  } else if (by < 0.45 && frequency === 'MONTHLY') {
+    const monthDay = pick([1, 15, 28, ...(interval === 1 ? [29, 30, 31] : [])]);
+    parts.push(`BYMONTHDAY=${monthDay}`);
+    preset = monthDay === firstWall.getUTCDate();
+  } else if (by < 0.5 && frequency !== 'MONTHLY' && interval === 1) {
+    parts.push(`BYMONTHDAY=${pick([1, 15, 28, 31])}`);
+    preset = false;
+  }
+  // how long the series lasts, roughly (for placing windows): eight years when it has no end
+  const periodDays = frequency === 'DAILY' ? 1 : frequency === 'WEEKLY' ? 7 : 30.5;
+  let lifeDays = 8 * 365;
+  const ending = random();
+  if (ending < 0.35) {
+    const count = pick([1, 2, 3, 12, 730, 730, 1 + int(60), 1 + int(730)]);
+    parts.push(`COUNT=${count}`);
+    lifeDays = Math.min(lifeDays, count * interval * periodDays * 1.5);
+  } else if (ending < 0.65) {
+    const form = pick(['date', 'time', 'time', 'z'] as const);
+    const k = int(100) * interval;
+    // on an occurrence's own wall time or instant (the bound is inclusive), or anywhere from before the start on
+    const untilAt = pick([
+      frequency === 'MONTHLY'
+        ? Date.UTC(firstWall.getUTCFullYear(), firstWall.getUTCMonth() + k, firstWall.getUTCDate()) +
+          (firstWall.getTime() % dayMs)
+        : firstWall.getTime() + k * periodDays * dayMs,
+      firstWall.getTime() + (random() * 6 * 365 - 10) * dayMs,
+    ]);
+    parts.push(`UNTIL=${untilText(form === 'z' ? fromRomeWall(untilAt) : untilAt, form)}`);
+    lifeDays = Math.min(lifeDays, Math.max(0, (untilAt - firstWall.getTime()) / dayMs + 1));
+  }
+  const series: Series = { start, end, rrule: parts.join(';'), exdates: [] };
+
+  // mostly while the series lasts, some windows after it, some across a clock change
+  let from: number;
+  const where = random();
+  if (where < 0.25) {
+    const change = lastSunday(new Date(start.getTime() + random() * lifeDays * dayMs).getUTCFullYear(), pick([2, 9]));
+    from = fromRomeWall(change - int(6) * dayMs);
+  } else {
+    from = start.getTime() + (where < 0.85 ? random() * (lifeDays + 10) - 10 : random() * 8 * 365 - 30) * dayMs;
+    if (random() < 0.6) from = fromRomeWall(Math.floor(toRomeWall(from) / dayMs) * dayMs); // a Rome midnight
+  }
+  // a week mostly (GET /events); an hour to a year too, and months for a monthly series
+  const length = pick([
+    1,
+    3_600_000,
+    dayMs,
+    7 * dayMs,
+    7 * dayMs,
+    7 * dayMs,
+    14 * dayMs,
+    31 * dayMs,
+    366 * dayMs,
+    ...(frequency === 'MONTHLY' ? [31 * dayMs, 62 * dayMs, 92 * dayMs, 366 * dayMs] : []),
+  ]);
+  return { series, from: new Date(from), to: new Date(from + length), preset, frequency };
+};
+
+const key = (os: Occurrence[]) =>
+  os.map((o) => `${o.originalStart.toISOString()}|${o.start.toISOString()}|${o.end.toISOString()}`).join(', ');
+const describeCase = (c: Case) =>
+  `${c.series.rrule} from ${c.series.start.toISOString()}–${c.series.end.toISOString()}` +
+  ` exdates [${c.series.exdates.map((d) => d.toISOString()).join(' ')}], window ${c.from.toISOString()}…${c.to.toISOString()}`;
+
+describe('the presets by arithmetic, checked against rrule', () => {
+  it('gives exactly the occurrences rrule gives, for 5,000 random series and windows', () => {
+    const source = randomSource(20261116);
     const mismatches: string[] = [];
-    for (let i = 0; i < 600; i++) {
-      const freq = pick(['DAILY', 'WEEKLY', 'MONTHLY'] as const);
-      const parts = [`FREQ=${freq}`, `INTERVAL=${pick([1, 1, 2, 3, 4, 13])}`];
-      const by = random();
-      if (by < 0.3) parts.push(`BYDAY=${pick(['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'])}`);
-      else if (freq === 'MONTHLY' && by < 0.55) parts.push(`BYMONTHDAY=${pick([1, 15, 28, 29, 30, 31])}`);
-      const end = random();
-      if (end < 0.35) parts.push(`COUNT=${1 + Math.floor(random() * 730)}`);
-      else if (end < 0.6)
-        parts.push(`UNTIL=${2026 + Math.floor(random() * 5)}0${1 + Math.floor(random() * 9)}15T235959`);
-      const startWall = Date.UTC(
-        2020 + Math.floor(random() * 7),
-        Math.floor(random() * 12),
-        1 + Math.floor(random() * 31),
-        7 + Math.floor(random() * 13),
-        pick([0, 15, 30, 45]),
-      );
-      const start = new Date(fromRomeWall(startWall));
+    const tried = { presets: { DAILY: 0, WEEKLY: 0, MONTHLY: 0 } as Record<string, number>, others: 0 };
+    let occurrences = 0;
+    const nonEmpty: Record<string, number> = {};
+    for (let i = 0; i < 5000; i++) {
+      const c = randomCase(source);
+      const wide = occurrencesBetweenWithRrule(c.series, c.from, c.to);
+      // some of the window's occurrences removed, and an instant that is none of them
+      const exdates = wide.filter(() => source.random() < 0.3).map((o) => o.originalStart);
+      if (source.random() < 0.3) exdates.push(new Date(c.from.getTime() + 1234));
+      c.series.exdates = exdates;
+      const cases = [c];
+      // a window of a millisecond on an occurrence, as isOccurrenceStart asks
+      const one = wide[source.int(wide.length)];
+      if (one) cases.push({ ...c, from: one.start, to: new Date(one.start.getTime() + 1) });
+      for (const x of cases) {
+        const expected = occurrencesBetweenWithRrule(x.series, x.from, x.to);
+        const shown = occurrencesBetween(x.series, x.from, x.to);
+        if (x.preset) occurrences += expected.length;
+        if (x.preset && expected.length > 0) nonEmpty[x.frequency] = (nonEmpty[x.frequency] ?? 0) + 1;
+        if (key(shown) !== key(expected))
+          mismatches.push(`${describeCase(x)}: ${key(shown)} instead of ${key(expected)}`);
+      }
+      if (c.preset) tried.presets[c.frequency] = (tried.presets[c.frequency] ?? 0) + 1;
+      else tried.others++;
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+    // not vacuous: the fast path ran on every frequency, on windows holding occurrences, and rrule on the others
+    for (const frequency of recurrenceFrequencies) {
+      expect(tried.presets[frequency]).toBeGreaterThan(800);
+      expect(nonEmpty[frequency]).toBeGreaterThan(300);
+    }
+    expect(tried.others).toBeGreaterThan(800);
+    expect(occurrences).toBeGreaterThan(8000);
+  });
+
+  it('counts a COUNT across 2000 (a leap year) and 2100 (not one) as rrule does, for monthly series from 29 February', () => {
+    const { int, pick } = randomSource(2100);
+    const mismatches: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      const startYear = pick([1980, 1988, 1992, 1996, 2072, 2080, 2088, 2092, 2096]);
+      const startWall = Date.UTC(startYear, 1, 29, 8 + int(10), pick([0, 30]));
+      const interval = pick([1, 2, 3, 4, 6, 12, 12, 24, 36, 48]);
       const series: Series = {
-        start,
-        end: new Date(fromRomeWall(startWall + pick([30, 45, 60, 90]) * 60_000)),
-        rrule: parts.join(';'),
+        start: new Date(fromRomeWall(startWall)),
+        end: new Date(fromRomeWall(startWall + 3_600_000)),
+        rrule: `FREQ=MONTHLY;INTERVAL=${interval};COUNT=${1 + int(interval >= 12 ? 20 : 400)}`,
         exdates: [],
       };
-      const from = new Date(start.getTime() + (random() * 7 * 365 - 30) * 86_400_000);
-      const to = new Date(from.getTime() + 7 * 86_400_000);
-      const walked = occurrencesBetween(series, start, to).filter((o) => o.end > from && o.start < to);
-      const shown = occurrencesBetween(series, from, to);
-      const key = (os: { start: Date; end: Date }[]) =>
-        os.map((o) => `${o.start.toISOString()}/${o.end.toISOString()}`);
-      if (key(shown).join() !== key(walked).join())
-        mismatches.push(`${series.rrule} from ${start.toISOString()}, week of ${from.toISOString()}`);
+      const from = new Date(Date.UTC(startYear + 3 + int(30), int(12), 1));
+      const to = new Date(from.getTime() + pick([31, 366, 4 * 366]) * dayMs);
+      const c = { series, from, to, preset: true, frequency: 'MONTHLY' };
+      const expected = key(occurrencesBetweenWithRrule(series, from, to));
+      if (key(occurrencesBetween(series, from, to)) !== expected) mismatches.push(`${describeCase(c)}: ${expected}`);
     }
-    expect(mismatches).toEqual([]);
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
+  it('rrule started near the window (ruleFrom) shows what walking the rule from its first start shows', () => {
+    const source = randomSource(7);
+    const mismatches: string[] = [];
+    for (let i = 0; i < 800; i++) {
+      const c = randomCase(source);
+      const walked = occurrencesBetweenWithRrule(c.series, c.series.start, c.to).filter(
+        (o) => o.end > c.from && o.start < c.to,
+      );
+      const shown = occurrencesBetweenWithRrule(c.series, c.from, c.to);
+      if (key(shown) !== key(walked)) mismatches.push(describeCase(c));
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
+  it('refuses an invalid rule on the fast path as rrule does', () => {
+    expect(() =>
+      occurrencesBetween(weekly('FREQ=WEEKLY;COUNT=0'), at('2026-10-19T00:00:00Z'), at('2026-11-03T00:00:00Z')),
+    ).toThrow('invalid rrule');
   });
 });
 
