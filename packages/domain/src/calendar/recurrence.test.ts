@@ -89,22 +89,27 @@ describe('occurrences', () => {
     expect(starts(monthly, '2028-06-01T00:00:00Z', '2028-11-01T00:00:00Z')).toEqual(['2028-07-31T10:00:00.000Z']);
   });
 
-  it('repeats every 12 months from 29 February only in leap years, 2100 not being one', () => {
-    const leap: Series = {
-      start: at('2096-02-29T09:00:00Z'),
-      end: at('2096-02-29T10:00:00Z'),
-      rrule: 'FREQ=MONTHLY;INTERVAL=12;COUNT=3',
+  it('repeats on the 29th every month, February only in leap years, 2100 not being one', () => {
+    const on29th: Series = {
+      start: at('2099-11-29T09:00:00Z'),
+      end: at('2099-11-29T10:00:00Z'),
+      rrule: 'FREQ=MONTHLY;INTERVAL=1;COUNT=5',
       exdates: [],
     };
-    const shown = starts(leap, '2097-01-01T00:00:00Z', '2112-01-01T00:00:00Z');
-    expect(shown).toEqual(['2104-02-29T09:00:00.000Z', '2108-02-29T09:00:00.000Z']);
-    // from 2105 on, the occurrences before the window are counted, not walked: 2096 and 2104, so 2108 is the third
-    expect(starts(leap, '2105-01-01T00:00:00Z', '2130-01-01T00:00:00Z')).toEqual(['2108-02-29T09:00:00.000Z']);
+    const shown = starts(on29th, '2100-01-01T00:00:00Z', '2100-12-31T00:00:00Z');
+    // November and December 2099, then January, (no 29 February 2100), March and April: the fifth
+    expect(shown.map((d) => d.slice(0, 10))).toEqual(['2100-01-29', '2100-03-29', '2100-04-29']);
     expect(
-      occurrencesBetweenWithRrule(leap, at('2097-01-01T00:00:00Z'), at('2112-01-01T00:00:00Z')).map((o) =>
+      occurrencesBetweenWithRrule(on29th, at('2100-01-01T00:00:00Z'), at('2100-12-31T00:00:00Z')).map((o) =>
         o.start.toISOString(),
       ),
     ).toEqual(shown);
+    const leap = { ...on29th, start: at('2095-11-29T09:00:00Z'), end: at('2095-11-29T10:00:00Z') };
+    expect(starts(leap, '2096-01-01T00:00:00Z', '2096-12-31T00:00:00Z').map((d) => d.slice(0, 10))).toEqual([
+      '2096-01-29',
+      '2096-02-29',
+      '2096-03-29',
+    ]);
   });
 
   it('moves a weekly Sunday 02:30 to 03:30 on the spring-change day and takes the first 02:30 in autumn, years on', () => {
@@ -309,29 +314,30 @@ const randomCase = ({ random, int, pick }: ReturnType<typeof randomSource>): Cas
 
   const frequency = pick(['DAILY', 'WEEKLY', 'MONTHLY'] as const);
   const parts = [`FREQ=${frequency}`];
-  const interval = pick([1, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 11, 12, 13, 24, 25, 52, 99]);
+  const interval = pick(
+    frequency === 'MONTHLY'
+      ? [1, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 11, 13, 25, 99]
+      : [1, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 11, 12, 13, 24, 25, 52, 99],
+  );
   if (interval > 1 || random() < 0.7) parts.push(`INTERVAL=${interval}`);
   const ownWeekday = weekdayCodes[firstWall.getUTCDay()] as string;
   let preset = true;
-  // other weekdays and days of the month go to rrule; left out are the combinations that never occur (DAILY every
-  // 7 days on another weekday, a 31st every 12 months from April…): rrule walks those to the year 9999, seconds long
+  // other weekdays and days of the month go to rrule; only the shapes checkRecurrenceRule allows (a weekday for
+  // WEEKLY and MONTHLY, a day of the month for MONTHLY, never every 12 months): they always give occurrences
   const by = random();
-  if (by < 0.15) {
+  if (by < 0.15 && frequency !== 'DAILY') {
     parts.push(`BYDAY=${ownWeekday}`);
     preset = frequency === 'WEEKLY';
-  } else if (by < 0.27 && !(frequency === 'DAILY' && interval % 7 === 0)) {
+  } else if (by < 0.27 && frequency !== 'DAILY') {
     const other = pick(weekdayCodes);
     parts.push(`BYDAY=${other}`);
     preset = frequency === 'WEEKLY' && other === ownWeekday;
   } else if (by < 0.37 && frequency === 'MONTHLY') {
     parts.push(`BYMONTHDAY=${firstWall.getUTCDate()}`);
-  } else if (by < 0.45 && frequency === 'MONTHLY') {
-    const monthDay = pick([1, 15, 28, ...(interval === 1 ? [29, 30, 31] : [])]);
+  } else if (by < 0.5 && frequency === 'MONTHLY') {
+    const monthDay = pick([1, 15, 28, 29, 30, 31]);
     parts.push(`BYMONTHDAY=${monthDay}`);
     preset = monthDay === firstWall.getUTCDate();
-  } else if (by < 0.5 && frequency !== 'MONTHLY' && interval === 1) {
-    parts.push(`BYMONTHDAY=${pick([1, 15, 28, 31])}`);
-    preset = false;
   }
   // how long the series lasts, roughly (for placing windows): eight years when it has no end
   const periodDays = frequency === 'DAILY' ? 1 : frequency === 'WEEKLY' ? 7 : 30.5;
@@ -434,11 +440,11 @@ describe('the presets by arithmetic, checked against rrule', () => {
     for (let i = 0; i < 400; i++) {
       const startYear = pick([1980, 1988, 1992, 1996, 2072, 2080, 2088, 2092, 2096]);
       const startWall = Date.UTC(startYear, 1, 29, 8 + int(10), pick([0, 30]));
-      const interval = pick([1, 2, 3, 4, 6, 12, 12, 24, 36, 48]);
+      const interval = pick([1, 1, 2, 3, 4, 6]);
       const series: Series = {
         start: new Date(fromRomeWall(startWall)),
         end: new Date(fromRomeWall(startWall + 3_600_000)),
-        rrule: `FREQ=MONTHLY;INTERVAL=${interval};COUNT=${1 + int(interval >= 12 ? 20 : 400)}`,
+        rrule: `FREQ=MONTHLY;INTERVAL=${interval};COUNT=${1 + int(400)}`,
         exdates: [],
       };
       const from = new Date(Date.UTC(startYear + 3 + int(30), int(12), 1));
@@ -494,5 +500,25 @@ describe('rules the product allows (spec part 1 §4)', () => {
       'DROP TABLE',
     ])
       expect(checkRecurrenceRule(bad).ok).toBe(false);
+  });
+
+  it('refuses the shapes that may never give an occurrence (rrule would walk to the year 9999 for them)', () => {
+    // every 7 days on Wednesdays from a Saturday, every 12 months on the 31st from April, the 15th of every week
+    for (const never of [
+      'FREQ=DAILY;INTERVAL=7;BYDAY=WE',
+      'FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=31',
+      'FREQ=WEEKLY;BYMONTHDAY=15',
+    ])
+      expect(checkRecurrenceRule(never).ok).toBe(false);
+    expect(checkRecurrenceRule('FREQ=MONTHLY;INTERVAL=24')).toMatchObject({
+      ok: false,
+      reason: 'La ricorrenza annuale non è consentita',
+    });
+    for (const fine of [
+      'FREQ=WEEKLY;INTERVAL=2;BYDAY=TH',
+      'FREQ=MONTHLY;INTERVAL=11;BYMONTHDAY=31',
+      'FREQ=MONTHLY;BYDAY=MO',
+    ])
+      expect(checkRecurrenceRule(fine).ok).toBe(true);
   });
 });

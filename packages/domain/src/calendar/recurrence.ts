@@ -73,6 +73,13 @@ export const checkRecurrenceRule = (rrule: string): RuleCheck => {
   const monthDay = parts.get('BYMONTHDAY');
   if (monthDay !== undefined && !/^([1-9]|[12][0-9]|3[01])$/.test(monthDay))
     return { ok: false, reason: 'Regola di ricorrenza non valida' };
+  // Only shapes that always give occurrences, whatever the first start: a rule that never matches (every 7 days on
+  // another weekday, every 12 months on the 31st of April) would have rrule walk to the year 9999 at every look.
+  // A day of the month only for MONTHLY; a weekday only for WEEKLY and MONTHLY; every 12 months is yearly.
+  if (monthDay !== undefined && freq !== 'MONTHLY') return { ok: false, reason: 'Regola di ricorrenza non valida' };
+  if (byDay !== undefined && freq === 'DAILY') return { ok: false, reason: 'Regola di ricorrenza non valida' };
+  if (freq === 'MONTHLY' && Number(interval ?? 1) % 12 === 0)
+    return { ok: false, reason: 'La ricorrenza annuale non è consentita' };
   return { ok: true, frequency: freq as RecurrenceFrequency };
 };
 
