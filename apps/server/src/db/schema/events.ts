@@ -87,7 +87,8 @@ export const events = pgTable(
     // appointments of a window: start_at within [from - 7 days, to) (an appointment lasts at most 7 days)
     index('events_studio_start_idx').on(t.studioId, t.startAt),
     // series overlapping a window: the few rows with an rrule, by their end
-    index('events_series_until_idx').on(t.studioId, t.untilAt).where(sql`${t.rrule} is not null`),
+    // start_at too: the series overlapping a window are found in the index alone (until_at > from and start_at < to)
+    index('events_series_until_idx').on(t.studioId, t.untilAt, t.startAt).where(sql`${t.rrule} is not null`),
     index('events_paziente_idx').on(t.pazienteId, t.startAt),
     index('events_series_idx').on(t.seriesId),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   calendarFeeds,
@@ -16,9 +16,18 @@ import type { StudioContext } from '../../shared/studio-context.ts';
 export type EventRow = typeof events.$inferSelect;
 export type EventColumns = Omit<typeof events.$inferInsert, 'id' | 'studioId' | 'createdAt' | 'updatedAt'>;
 export type CalendarRow = typeof calendars.$inferSelect;
+/** What an event shows (toEvent): the row without its bookkeeping (timestamps of the row and of the Google copy). */
+const {
+  createdAt: _c,
+  updatedAt: _u,
+  googlePushedAt: _p,
+  googleEventId: _g,
+  ...listedEventColumns
+} = getTableColumns(events);
+export type ListedEvent = Omit<EventRow, 'createdAt' | 'updatedAt' | 'googlePushedAt' | 'googleEventId'>;
 /** An event row with the patient's display data. */
 export type EventWithPatient = {
-  event: EventRow;
+  event: ListedEvent;
   patient: {
     id: string;
     sortName: string;
@@ -59,7 +68,8 @@ const filterConditions = (f: EventFilter): (SQL | undefined)[] => [
 const withPatient = (db: DbOrTx) =>
   db
     .select({
-      event: events,
+      // fewer columns: a busy week maps thousands of rows, a timestamp being the dearest column to map
+      event: listedEventColumns,
       patient: {
         id: patients.id,
         sortName: patients.sortName,

@@ -26,6 +26,7 @@ import {
   type EventFilter,
   type EventRow,
   type EventWithPatient,
+  type ListedEvent,
   calendarRepository as repo,
 } from './calendar.repository.ts';
 import { externalEventsBetween, getExternalEvent } from './google-calendar.service.ts';
@@ -53,7 +54,7 @@ const parseEventId = (id: string): { rowId: string; occurrence: Date | null } =>
   return { rowId: match[1] as string, occurrence };
 };
 
-const seriesOf = (row: EventRow): Series => ({
+const seriesOf = (row: ListedEvent): Series => ({
   start: row.startAt,
   end: row.endAt,
   rrule: row.rrule as string,
