@@ -1,3 +1,4 @@
+import type { Calendar } from '@studiolo/domain/calendar';
 import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -16,6 +17,15 @@ import type { StudioContext } from '../../shared/studio-context.ts';
 export type EventRow = typeof events.$inferSelect;
 export type EventColumns = Omit<typeof events.$inferInsert, 'id' | 'studioId' | 'createdAt' | 'updatedAt'>;
 export type CalendarRow = typeof calendars.$inferSelect;
+/** The API shape of a calendar (also what linking one to Google answers). */
+export const toCalendar = (row: CalendarRow): Calendar => ({
+  id: row.id,
+  studioId: row.studioId,
+  summary: row.summary,
+  description: row.description,
+  googleCalendarId: row.googleCalendarId,
+  googleColor: row.googleColor,
+});
 /** What an event shows (toEvent): the row without its bookkeeping (timestamps of the row and of the Google copy). */
 const {
   createdAt: _c,

@@ -3,17 +3,8 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { type CalendarRow, calendarRepository as repo } from './calendar.repository.ts';
+import { calendarRepository as repo, toCalendar } from './calendar.repository.ts';
 import { googleCalendarsOf } from './google-calendar.service.ts';
-
-const toCalendar = (row: CalendarRow): Calendar => ({
-  id: row.id,
-  studioId: row.studioId,
-  summary: row.summary,
-  description: row.description,
-  googleCalendarId: row.googleCalendarId,
-  googleColor: row.googleColor,
-});
 
 /** GET /calendars: the studio's calendars, and the linked Google account's (empty without a link, decision 014). */
 export const listCalendars = async (deps: AppDeps, ctx: StudioContext) => ({

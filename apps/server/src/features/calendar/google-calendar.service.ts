@@ -29,7 +29,7 @@ import { publicUrl } from '../../shared/public-url.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { calendarRepository } from './calendar.repository.ts';
+import { calendarRepository, toCalendar } from './calendar.repository.ts';
 import {
   type GoogleCalendarRow,
   type GoogleEventColumns,
@@ -278,14 +278,7 @@ export const setCalendarGoogleLink = (
     });
     const row = await calendarRepository.findCalendar(tx, ctx, calendarId);
     if (!row) throw notFound();
-    return {
-      id: row.id,
-      studioId: row.studioId,
-      summary: row.summary,
-      description: row.description,
-      googleCalendarId: row.googleCalendarId,
-      googleColor: row.googleColor,
-    };
+    return toCalendar(row);
   });
 
 // ---------------------------------------------------------------------------------------------------------------
