@@ -18,7 +18,7 @@ export const googleCalendarTexts = {
   title: 'Google Calendar',
   notConfiguredTitle: 'Google Calendar non configurato',
   notConfigured:
-    'Su questo server non sono impostate le credenziali Google (GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET), quindi nessuna sincronizzazione è attiva. Chi gestisce il server può configurarle; intanto ogni calendario si può seguire dal telefono con il link iCalendar (scheda Calendari).',
+    'Il collegamento con Google Calendar non è stato attivato su questo server, quindi nessun appuntamento viene sincronizzato. Chi gestisce Studiolo può attivarlo; intanto ogni calendario si può seguire dal telefono con il link di iscrizione (scheda Calendari).',
   intro:
     'Collega un account Google: gli eventi dei suoi calendari compaiono nel calendario in sola lettura, e gli appuntamenti dei calendari dello studio che scegli vengono copiati su Google.',
   connect: 'Collega account Google',
