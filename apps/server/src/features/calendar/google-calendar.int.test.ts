@@ -103,13 +103,27 @@ describe('Google Calendar two-way link (against a fake Google)', () => {
     await google.close();
   });
 
+  /** POST /google-calendar/connect as the browser sees it: the consent URL and the cookie the answer sets. */
+  const connect = async (owner: TestStudioUser) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/app/api/google-calendar/connect',
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/Path=\/app\/api\/public\/google-calendar/);
+    expect(JSON.stringify(res.json())).not.toContain(setCookie.split(';')[0]?.split('=')[1] as string);
+    return {
+      url: (res.json() as { response: { url: string } }).response.url,
+      cookie: setCookie.split(';')[0] as string,
+    };
+  };
+
   /** The OAuth round trip as a browser makes it: connect → Google's consent → redirect back with a code. */
   const link = async (owner: TestStudioUser, email: string) => {
-    const { url } = await apiOk<{ url: string }>(t.app, {
-      method: 'POST',
-      url: '/google-calendar/connect',
-      token: owner.token,
-    });
+    const { url, cookie } = await connect(owner);
     const consent = new URL(url);
     const state = consent.searchParams.get('state') as string;
     const redirectUri = consent.searchParams.get('redirect_uri') as string;
@@ -117,6 +131,7 @@ describe('Google Calendar two-way link (against a fake Google)', () => {
       method: 'GET',
       url: '/app/api/public/google-calendar/callback',
       query: { state, code: google.issueCode(email, redirectUri), scope: 'x', authuser: '0' },
+      headers: { cookie },
     });
     return { consent, res };
   };
@@ -173,11 +188,7 @@ describe('Google Calendar two-way link (against a fake Google)', () => {
     const owner = await createStudioOwner(t.app);
     const email = uniqueEmail('google');
     google.addAccount(email);
-    const { url } = await apiOk<{ url: string }>(t.app, {
-      method: 'POST',
-      url: '/google-calendar/connect',
-      token: owner.token,
-    });
+    const { url, cookie } = await connect(owner);
     const state = new URL(url).searchParams.get('state') as string;
     const [payload, mac] = state.split('.') as [string, string];
     const other = await createStudioOwner(t.app);
@@ -189,6 +200,7 @@ describe('Google Calendar two-way link (against a fake Google)', () => {
         method: 'GET',
         url: '/app/api/public/google-calendar/callback',
         query: { state: bad, code: google.issueCode(email) },
+        headers: { cookie },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'ERROR', answer: m.googleStateInvalid });
@@ -197,17 +209,45 @@ describe('Google Calendar two-way link (against a fake Google)', () => {
     expect((await status(t, other)).linked).toBe(false);
   });
 
+  it('refuses a state that comes back in another browser (a consent link sent to someone else): nothing is linked', async () => {
+    const attacker = await createStudioOwner(t.app);
+    const victimEmail = uniqueEmail('google');
+    google.addAccount(victimEmail);
+    const { url, cookie } = await connect(attacker);
+    const consent = new URL(url);
+    const state = consent.searchParams.get('state') as string;
+    const code = () => google.issueCode(victimEmail, consent.searchParams.get('redirect_uri') as string);
+    for (const headers of [{}, { cookie: 'studiolo_google_oauth=altro-browser' }]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/app/api/public/google-calendar/callback',
+        query: { state, code: code() },
+        headers,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'ERROR', answer: m.googleStateInvalid });
+    }
+    expect((await status(t, attacker)).linked).toBe(false);
+    // the browser that asked completes it
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/app/api/public/google-calendar/callback',
+      query: { state, code: code() },
+      headers: { cookie },
+    });
+    expect(own.statusCode).toBe(302);
+    expect(String(own.headers['set-cookie'])).toMatch(/Max-Age=0/);
+    expect((await status(t, attacker)).linked).toBe(true);
+  });
+
   it('sends the browser back with "negato" when the account holder refuses consent', async () => {
     const owner = await createStudioOwner(t.app);
-    const { url } = await apiOk<{ url: string }>(t.app, {
-      method: 'POST',
-      url: '/google-calendar/connect',
-      token: owner.token,
-    });
+    const { url, cookie } = await connect(owner);
     const res = await t.app.inject({
       method: 'GET',
       url: '/app/api/public/google-calendar/callback',
       query: { state: new URL(url).searchParams.get('state') as string, error: 'access_denied' },
+      headers: { cookie },
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/google=negato$/);

@@ -13,16 +13,37 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { requestMeta, studioOf } from '../../plugins/auth-context.ts';
 import { alert, ok } from '../../shared/envelope.ts';
+import { publicUrl } from '../../shared/public-url.ts';
 import {
   completeGoogleLink,
   disconnectGoogle,
   googleSettingsPage,
+  googleStateCookie,
   googleStatus,
   setCalendarGoogleLink,
   startGoogleLink,
 } from './google-calendar.service.ts';
 
 const studioQuery = z.object({ studioId: z.uuid().optional() });
+
+/** The state's browser cookie: HttpOnly, sent back only to the callback, Lax so Google's redirect carries it. */
+const stateCookie = (deps: AppDeps, value: string, maxAgeSeconds: number) =>
+  [
+    `${googleStateCookie.name}=${value}`,
+    `Path=${googleStateCookie.path}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(publicUrl(deps).startsWith('https:') ? ['Secure'] : []),
+  ].join('; ');
+
+const cookieOf = (header: string | undefined): string | null => {
+  for (const part of header?.split(';') ?? []) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === googleStateCookie.name) return value.join('=') || null;
+  }
+  return null;
+};
 
 /** The Google Calendar link of a studio (decision 014); PUT /events/sync-cal lives with the events. */
 export const registerGoogleCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
@@ -51,9 +72,11 @@ export const registerGoogleCalendarRoutes = (fastify: FastifyInstance, deps: App
       },
       config: { access: { permission: 'calendar:write' } },
     },
-    async (req) => {
-      const answer = await startGoogleLink(deps, studioOf(req));
-      return answer.configured ? ok(answer) : alert(answer, m.googleNotConfigured);
+    async (req, reply) => {
+      const { browserNonce, ...answer } = await startGoogleLink(deps, studioOf(req));
+      if (!browserNonce) return alert(answer, m.googleNotConfigured);
+      reply.header('set-cookie', stateCookie(deps, browserNonce, 15 * 60));
+      return ok(answer);
     },
   );
 
@@ -66,7 +89,8 @@ export const registerGoogleCalendarRoutes = (fastify: FastifyInstance, deps: App
       config: { access: { public: true } },
     },
     async (req, reply) => {
-      const outcome = await completeGoogleLink(deps, req.query, requestMeta(req));
+      const outcome = await completeGoogleLink(deps, req.query, cookieOf(req.headers.cookie), requestMeta(req));
+      reply.header('set-cookie', stateCookie(deps, '', 0));
       return reply.redirect(googleSettingsPage(deps, outcome), 302);
     },
   );

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type CalendarEvent,
   eventColorOf,
@@ -129,32 +129,53 @@ export const googleCalendarsOf = async (deps: AppDeps, ctx: StudioContext) => {
 };
 
 /**
- * POST /google-calendar/connect: Google's consent page, with a state signed by this server that names the studio and
- * the user and expires in 15 minutes. SECURITY: the callback trusts nothing else to know whose link it completes.
+ * The cookie that ties a state to the browser that asked for it: without it, a consent link carrying someone else's
+ * state could link the clicking user's Google account to that other studio (OAuth login CSRF).
  */
-export const startGoogleLink = async (deps: AppDeps, ctx: StudioContext) => {
+export const googleStateCookie = { name: 'studiolo_google_oauth', path: '/app/api/public/google-calendar' } as const;
+
+/**
+ * POST /google-calendar/connect: Google's consent page, with a state signed by this server that names the studio and
+ * the user and expires in 15 minutes, and the nonce the route puts in the browser's cookie (never in the answer).
+ * SECURITY: the callback trusts nothing else to know whose link it completes.
+ */
+export const startGoogleLink = async (
+  deps: AppDeps,
+  ctx: StudioContext,
+): Promise<{ configured: boolean; url: string | null; browserNonce: string | null }> => {
   const google = deps.googleCalendar;
   if (!google.configured) {
     await audit(deps.db, ctx, 'calendar.google.connect', 'non configurato', 'failure');
-    return { configured: false, url: null };
+    return { configured: false, url: null, browserNonce: null };
   }
+  const browserNonce = randomBytes(16).toString('base64url');
   const state = deps.secrets.sign('google-oauth-state', {
     s: ctx.studioId,
     u: ctx.userId,
-    n: randomBytes(12).toString('base64url'),
+    n: browserNonce,
     e: deps.now().getTime() + stateMinutes * 60_000,
   });
   await audit(deps.db, ctx, 'calendar.google.connect');
-  return { configured: true, url: google.consentUrl({ state, redirectUri: googleRedirectUri(deps) }) };
+  return { configured: true, url: google.consentUrl({ state, redirectUri: googleRedirectUri(deps) }), browserNonce };
 };
 
 /** The studio context a signed state stands for, if its user still may change the studio's calendars. */
-const contextOfState = async (deps: AppDeps, state: string, meta: RequestMeta): Promise<StudioContext> => {
+const contextOfState = async (
+  deps: AppDeps,
+  state: string,
+  browserNonce: string | null,
+  meta: RequestMeta,
+): Promise<StudioContext> => {
   const payload = deps.secrets.verify('google-oauth-state', state);
   const studioId = payload?.s;
   const userId = payload?.u;
   const expires = payload?.e;
+  const nonce = payload?.n;
   if (
+    typeof nonce !== 'string' ||
+    browserNonce === null ||
+    nonce.length !== browserNonce.length ||
+    !timingSafeEqual(Buffer.from(nonce), Buffer.from(browserNonce)) ||
     typeof studioId !== 'string' ||
     typeof userId !== 'string' ||
     typeof expires !== 'number' ||
@@ -187,9 +208,10 @@ const contextOfState = async (deps: AppDeps, state: string, meta: RequestMeta): 
 export const completeGoogleLink = async (
   deps: AppDeps,
   query: { state: string; code?: string | undefined; error?: string | undefined },
+  browserNonce: string | null,
   meta: RequestMeta,
 ): Promise<GoogleOAuthOutcome> => {
-  const ctx = await contextOfState(deps, query.state, meta);
+  const ctx = await contextOfState(deps, query.state, browserNonce, meta);
   const google = deps.googleCalendar;
   if (!google.configured) return 'errore';
   if (query.error || !query.code) {
