@@ -13,6 +13,7 @@ import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenService, type TokenService } from './features/auth/tokens.ts';
 import { createMailer, type Mailer } from './features/mail/mail.service.ts';
+import { createPatientSearchCache, type PatientSearchCache } from './features/patients/patient-search-cache.ts';
 import { type AttemptLimiter, createAttemptLimiter } from './shared/attempt-limiter.ts';
 import { createSecretKeys, type SecretKeys } from './shared/secret-keys.ts';
 
@@ -31,6 +32,8 @@ export type AppDeps = {
   secrets: SecretKeys;
   /** Per-account sign-in attempts (the per-IP limit is the rate-limit plugin's). */
   loginAttempts: AttemptLimiter;
+  /** Each studio's patients, indexed in memory for search (rebuilt when the studio's search version moves). */
+  patientSearch: PatientSearchCache;
   now: () => Date;
 };
 
@@ -44,6 +47,9 @@ const authSecretOf = (config: Config): string => {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 };
+
+/** About 400 bytes a patient in memory: 1,000,000 patients (all studios together) is some 400 MB at most. */
+const patientSearchCacheMaxPatients = 1_000_000;
 
 export const createDeps = (
   config: Config,
@@ -80,6 +86,7 @@ export const createDeps = (
     googleCalendar,
     secrets: createSecretKeys(authSecret),
     loginAttempts: createAttemptLimiter({ max: config.RATE_LIMIT_ACCOUNT_PER_15_MIN, windowMs: 15 * 60_000 }),
+    patientSearch: createPatientSearchCache({ maxPatients: patientSearchCacheMaxPatients }),
     now: overrides.now ?? (() => new Date()),
   };
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { studios } from './studios.ts';
 
@@ -50,16 +50,25 @@ export const patients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // name order for pages and the export; search_text rides along (last, never compared: id is unique) so a search
-    // with many matches walks the index alone, without visiting the table for every candidate
-    index('patients_studio_sort_idx').on(t.studioId, t.sortName, t.id, t.searchText),
+    // name order for pages, the export and the load of the in-memory search index
+    index('patients_studio_sort_idx').on(t.studioId, t.sortName, t.id),
     // one fiscal code per studio (part 1 §7 issue rule: a second patient with the same code is refused)
     uniqueIndex('patients_studio_codice_fiscale_idx')
       .on(t.studioId, t.codiceFiscale)
       .where(sql`${t.codiceFiscale} is not null`),
-    // trigram search inside one studio: btree_gin puts studio_id in the same GIN index as the trigrams
-    // fastupdate off: no pending list, which PGlite (no autovacuum) would otherwise let grow and slow every search
-    index('patients_search_idx').using('gin', t.studioId, t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // fastupdate off: no pending list, which PGlite (no autovacuum) would otherwise let grow and slow every filter
     index('patients_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
   ],
 );
+
+/**
+ * A counter per studio that moves whenever what search reads of its patients changes (names, search text, state,
+ * tags, a patient added or removed), bumped by triggers in the writing transaction whatever wrote. Each server keeps
+ * its studios' search index in memory (patient-search-index.ts) and rebuilds it when this counter has moved.
+ */
+export const patientSearchVersions = pgTable('patient_search_versions', {
+  studioId: uuid('studio_id')
+    .primaryKey()
+    .references(() => studios.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'bigint' }).notNull(),
+});

@@ -1,15 +1,14 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { patients } from '../../db/schema/index.ts';
+import { patientSearchVersions, patients } from '../../db/schema/index.ts';
 import { inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientColumns = Omit<typeof patients.$inferInsert, 'id' | 'studioId' | 'createdAt' | 'updatedAt'>;
 
+/** The list's filters without search words (those are the in-memory index's: patient-search-index.ts). */
 export type PatientFilter = {
-  /** Normalised words (normalizeSearchText): each must appear somewhere in the patient's search text. */
-  words: string[];
   state: PatientRow['state'] | null;
   /** The patient must carry every one of these tags. */
   tags: string[];
@@ -17,14 +16,10 @@ export type PatientFilter = {
 
 const byId = (ctx: StudioContext, id: string) => inStudio(patients, ctx, eq(patients.id, id));
 
-/** LIKE pattern matching the word anywhere; the trigram index serves it from three characters up. */
-const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const filterOf = (ctx: StudioContext, f: PatientFilter): SQL =>
   inStudio(
     patients,
     ctx,
-    ...f.words.map((w) => sql`${patients.searchText} like ${containsPattern(w)}`),
     f.state ? eq(patients.state, f.state) : undefined,
     f.tags.length > 0 ? sql`${patients.tags} @> ${sql.param(f.tags)}::text[]` : undefined,
   );
@@ -68,41 +63,44 @@ export const patientsRepository = {
       .where(inStudio(patients, ctx, eq(patients.codiceFiscale, codiceFiscale)))
       .then((r) => r[0] ?? null),
 
+  /** Every patient as search reads them, in list order, with the search version of the same snapshot. */
+  searchSnapshot: (db: DbOrTx, ctx: StudioContext) =>
+    db.transaction(
+      async (tx) => {
+        const [versionRow] = await tx
+          .select({ version: patientSearchVersions.version })
+          .from(patientSearchVersions)
+          .where(inStudio(patientSearchVersions, ctx));
+        const rows = await tx
+          .select({ id: patients.id, searchText: patients.searchText, state: patients.state, tags: patients.tags })
+          .from(patients)
+          .where(inStudio(patients, ctx))
+          .orderBy(asc(patients.sortName), asc(patients.id));
+        return { version: versionRow?.version ?? 0n, patients: rows };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    ),
+
   /**
-   * One statement for a search with few matches: the matches (at most `cap` + 1, id and sort key only, no order, so
-   * the planner takes the trigram index and stops at the cap), their number, and the page's whole rows in name order.
-   * @returns total = cap + 1 when there are more (the caller then pages by the name index).
+   * The rows of these ids (any order) and the studio's search version, read in one statement so that the caller
+   * knows whether the index that chose the ids was current.
    */
-  searchUpTo: async (
-    db: DbOrTx,
-    ctx: StudioContext,
-    filter: PatientFilter,
-    cap: number,
-    page: { limit: number; offset: number },
-  ) => {
-    const matches = db.$with('matches').as(
-      db
-        .select({ id: patients.id, sortName: patients.sortName })
-        .from(patients)
-        .where(filterOf(ctx, filter))
-        .limit(cap + 1),
-    );
-    const pageIds = db
-      .$with('page_ids')
-      .as(
-        db.select().from(matches).orderBy(asc(matches.sortName), asc(matches.id)).limit(page.limit).offset(page.offset),
-      );
-    const total = db.$with('total').as(db.select({ n: sql<number>`count(*)`.as('n') }).from(matches));
-    const rows = await db
-      .with(matches, pageIds, total)
-      .select({ patient: patients, total: sql<number>`(select n from total)`.mapWith(Number) })
-      .from(total)
-      .leftJoin(pageIds, sql`true`)
-      .leftJoin(patients, and(eq(patients.id, pageIds.id), inStudio(patients, ctx)))
-      .orderBy(asc(pageIds.sortName), asc(pageIds.id));
+  byIdsWithSearchVersion: async (db: DbOrTx, ctx: StudioContext, ids: string[]) => {
+    const version = db
+      .select({ version: patientSearchVersions.version })
+      .from(patientSearchVersions)
+      .where(inStudio(patientSearchVersions, ctx));
+    const rows =
+      ids.length === 0
+        ? []
+        : await db
+            .select({ patient: patients, version: sql<bigint>`coalesce((${version}), 0)::text`.mapWith(BigInt) })
+            .from(patients)
+            .where(inStudio(patients, ctx, inArray(patients.id, ids)));
+    const first = rows[0];
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map((r) => r.patient).filter((p): p is PatientRow => p !== null),
+      version: first ? first.version : ((await version)[0]?.version ?? 0n),
+      rows: rows.map((r) => r.patient),
     };
   },
 

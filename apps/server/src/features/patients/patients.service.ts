@@ -156,42 +156,49 @@ export const getPatient = async (deps: AppDeps, ctx: StudioContext, id: string) 
 export const listAllPatients = async (deps: AppDeps, ctx: StudioContext) =>
   (await repo.listAll(deps.db, ctx)).map(toPatient);
 
-/** Above this many matches a search says "more than" rather than counting them all (they would not be read). */
-export const searchCountCap = 1000;
-
 /**
- * GET /v2/pazienti: every word typed must match (names, codes, e-mails, phones), in display-name order. A search
- * with up to 1,000 matches is counted exactly and paged from them; with more, totalElements is 1,000 and
- * totalElementsExact false (the web says "più di 1.000"), and the page walks the name index, which finds 25 matches
- * among many in a few hundred rows. Without search words the whole count is exact (an index-only count).
+ * GET /v2/pazienti: every word typed must match (names, codes, e-mails, phones), in display-name order, counted
+ * exactly. Words go to the studio's in-memory trigram index, which picks the page's ids; the rows come from the
+ * database together with the studio's search version, and when that version has moved (a write here or on another
+ * server) the index is read again and the page picked again. Without words it is an indexed page and count in SQL.
  */
 export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: SearchQuery): Promise<PatientPage> => {
-  const words = q.searchText ? normalizeSearchText(q.searchText).split(' ').slice(0, 8) : [];
-  const filter = { words, state: q.statoPaziente ?? null, tags: q.tags };
-  const offset = q.page * q.size;
+  const words = q.searchText
+    ? [...new Set(normalizeSearchText(q.searchText).split(' ').filter(Boolean))].slice(0, 8)
+    : [];
+  const filter = { state: q.statoPaziente ?? null, tags: q.tags };
+  const page = { offset: q.page * q.size, limit: q.size };
   let rows: PatientRow[];
   let total: number;
-  let exact = true;
-  const found =
-    words.length > 0 ? await repo.searchUpTo(deps.db, ctx, filter, searchCountCap, { limit: q.size, offset }) : null;
-  if (found && found.total <= searchCountCap) {
-    rows = found.rows;
-    total = found.total;
+  if (words.length > 0) {
+    const load = () => repo.searchSnapshot(deps.db, ctx);
+    let index = await deps.patientSearch.get(ctx.studioId, load);
+    for (let attempt = 1; ; attempt++) {
+      const found = index.search({ ...filter, words }, page);
+      const read = await repo.byIdsWithSearchVersion(deps.db, ctx, found.ids);
+      total = found.total;
+      rows = inOrderOf(found.ids, read.rows);
+      // after a few rounds under a stream of writes, the last page read stands (each row is itself current)
+      if (read.version === index.version || attempt === 3) break;
+      index = await deps.patientSearch.get(ctx.studioId, load, read.version);
+    }
   } else {
-    rows = await repo.page(deps.db, ctx, filter, { limit: q.size, offset });
-    if (found) {
-      total = searchCountCap;
-      exact = false;
-    } else total = await repo.countAll(deps.db, ctx, filter);
+    [rows, total] = await Promise.all([repo.page(deps.db, ctx, filter, page), repo.countAll(deps.db, ctx, filter)]);
   }
   return {
     content: rows.map(toPatient),
     totalElements: total,
-    totalElementsExact: exact,
+    totalElementsExact: true,
     totalPages: Math.ceil(total / q.size),
     page: q.page,
     size: q.size,
   };
+};
+
+/** The rows in the order of the ids (rows gone since the ids were chosen are left out). */
+const inOrderOf = (ids: string[], rows: PatientRow[]) => {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
 export const setPatientState = (deps: AppDeps, ctx: StudioContext, id: string, state: PatientState) =>
