@@ -1,7 +1,9 @@
-import { Badge, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Table, Text } from '@mantine/core';
 import { type AuditEvent, auditActionLabels } from '@studiolo/domain/audit';
 import { EmailAddress } from '../../../components/email-address.tsx';
 import { QueryListState } from '../../../components/query-list-state.tsx';
+import { listCardStyle, ResponsiveList } from '../../../components/responsive-list.tsx';
+import { TitledPanel } from '../../../components/titled-panel.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAuditEvents } from '../api/get-audit-events.ts';
 
@@ -46,101 +48,61 @@ export const AuditLogPanel = () => {
   const events = useAuditEvents();
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="lg">
-            Registro attività
-          </Title>
-          <Text size="sm" c="dimmed">
-            {auditLogIntro}
-          </Text>
-        </div>
-        <QueryListState
-          query={events}
-          errorMessage="Impossibile caricare il registro attività."
-          emptyMessage="Nessuna attività registrata."
-        >
-          {(items) => (
-            <>
-              {/* Phones: one card per event. */}
-              <Stack
-                gap="xs"
-                hiddenFrom="sm"
-                component="ul"
-                aria-label="Attività dello studio"
-                style={{ listStyle: 'none', margin: 0, padding: 0 }}
-              >
-                {items.map((e) => (
-                  <Box
-                    component="li"
-                    key={e.id}
-                    p="sm"
-                    style={{
-                      border: '1px solid var(--mantine-color-gray-3)',
-                      borderRadius: 'var(--mantine-radius-md)',
-                    }}
-                  >
-                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                      <Text fw={600} size="sm">
-                        {auditActionLabel(e.action)}
-                      </Text>
-                      <FailureBadge event={e} size="sm" />
-                    </Group>
-                    <Text size="sm">
-                      <Who event={e} />
-                    </Text>
-                    {changedFieldsText(e.changedFields) && (
-                      <Text size="xs" mt={2}>
-                        Campi: {changedFieldsText(e.changedFields)}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed" mt={4}>
-                      {formatDateTime(e.occurredAt)}
-                    </Text>
-                  </Box>
-                ))}
-              </Stack>
-              <Box visibleFrom="sm">
-                <Table.ScrollContainer minWidth={640}>
-                  <Table verticalSpacing="sm" aria-label="Attività dello studio">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Data</Table.Th>
-                        <Table.Th>Attività</Table.Th>
-                        <Table.Th>Chi</Table.Th>
-                        <Table.Th>Campi modificati</Table.Th>
-                        <Table.Th>Esito</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {items.map((e) => (
-                        <Table.Tr key={e.id}>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.occurredAt)}</Table.Td>
-                          <Table.Td>{auditActionLabel(e.action)}</Table.Td>
-                          <Table.Td>
-                            <Who event={e} />
-                          </Table.Td>
-                          <Table.Td>{changedFieldsText(e.changedFields)}</Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            {e.outcome === 'failure' ? (
-                              <FailureBadge event={e} />
-                            ) : (
-                              <Text span size="sm" c="dimmed">
-                                Riuscita
-                              </Text>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+    <TitledPanel title="Registro attività" description={auditLogIntro}>
+      <QueryListState
+        query={events}
+        errorMessage="Impossibile caricare il registro attività."
+        emptyMessage="Nessuna attività registrata."
+      >
+        {(items) => (
+          <ResponsiveList
+            items={items}
+            label="Attività dello studio"
+            columns={['Data', 'Attività', 'Chi', 'Campi modificati', 'Esito']}
+            tableMinWidth={640}
+            card={(e) => (
+              <Box p="sm" style={listCardStyle}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                  <Text fw={600} size="sm">
+                    {auditActionLabel(e.action)}
+                  </Text>
+                  <FailureBadge event={e} size="sm" />
+                </Group>
+                <Text size="sm">
+                  <Who event={e} />
+                </Text>
+                {changedFieldsText(e.changedFields) && (
+                  <Text size="xs" mt={2}>
+                    Campi: {changedFieldsText(e.changedFields)}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed" mt={4}>
+                  {formatDateTime(e.occurredAt)}
+                </Text>
               </Box>
-            </>
-          )}
-        </QueryListState>
-      </Stack>
-    </Paper>
+            )}
+            cells={(e) => (
+              <>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.occurredAt)}</Table.Td>
+                <Table.Td>{auditActionLabel(e.action)}</Table.Td>
+                <Table.Td>
+                  <Who event={e} />
+                </Table.Td>
+                <Table.Td>{changedFieldsText(e.changedFields)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {e.outcome === 'failure' ? (
+                    <FailureBadge event={e} />
+                  ) : (
+                    <Text span size="sm" c="dimmed">
+                      Riuscita
+                    </Text>
+                  )}
+                </Table.Td>
+              </>
+            )}
+          />
+        )}
+      </QueryListState>
+    </TitledPanel>
   );
 };

@@ -8,6 +8,7 @@ import {
   MultiSelect,
   NumberInput,
   Select,
+  type SelectProps,
   SimpleGrid,
   Stack,
   Switch,
@@ -16,7 +17,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { DateInput, TimePicker } from '@mantine/dates';
+import { DateInput, type DateInputProps, TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { type Calendar, type CalendarEvent, eventColors } from '@studiolo/domain/calendar';
 import { formatMinutes } from '@studiolo/domain/shared';
@@ -38,7 +39,6 @@ import { isExternal, isInSeries } from '../calendar-events.ts';
 import {
   describeRule,
   type RecurrenceChoice,
-  type RecurrenceEnd,
   recurrenceChoiceLabels,
   recurrenceEndLabels,
 } from '../recurrence-preset.ts';
@@ -75,6 +75,17 @@ type AppointmentForm = ReturnType<typeof useAppointmentForm>;
 
 /** DD-MM-YYYY, D-M-YYYY and D/M/YYYY typed in a date field (spec part 1 §5: dates typed as D-M-YYYY). */
 const parseTypedDay = (input: string) => typedDateToDay(input);
+
+/** A day shown as DD-MM-YYYY that can also be typed. */
+const DayField = (props: DateInputProps) => (
+  <DateInput valueFormat="DD-MM-YYYY" dateParser={parseTypedDay} placeholder="GG-MM-AAAA" {...props} />
+);
+
+/** A choice the appointment may go without. */
+const OptionalSelect = (props: SelectProps) => <Select placeholder={t.none} clearable allowDeselect {...props} />;
+
+const optionsOfLabels = <K extends string>(labels: Record<K, string>) =>
+  (Object.keys(labels) as K[]).map((k) => ({ value: k, label: labels[k] }));
 
 /**
  * The appointment: create on a selected slot, edit on a click (spec part 1 §3 "Calendar event"). Choosing a
@@ -134,6 +145,15 @@ export const AppointmentDialog = ({
 
   const ruleText = event && isInSeries(event) ? describeRule(event.rrule) : null;
   const title = event ? t.editTitle : t.newTitle;
+  // An all-day appointment has no end time, so its end day stands beside the start day and carries the end's error.
+  const endDayField = (
+    <DayField
+      label={t.endDay}
+      value={v.endDay}
+      onChange={(d) => d && form.setFieldValue('endDay', d)}
+      error={v.allDay ? form.errors.endTime : undefined}
+    />
+  );
 
   return (
     <Modal
@@ -181,11 +201,8 @@ export const AppointmentDialog = ({
             />
             <Switch label={t.allDay} {...form.getInputProps('allDay', { type: 'checkbox' })} />
             <SimpleGrid cols={{ base: 2 }} spacing="sm">
-              <DateInput
+              <DayField
                 label={t.startDay}
-                valueFormat="DD-MM-YYYY"
-                dateParser={parseTypedDay}
-                placeholder="GG-MM-AAAA"
                 {...requiredField}
                 value={v.startDay}
                 onChange={(d) => {
@@ -200,30 +217,11 @@ export const AppointmentDialog = ({
                   }
                 }}
               />
-              {v.allDay ? (
-                <DateInput
-                  label={t.endDay}
-                  valueFormat="DD-MM-YYYY"
-                  dateParser={parseTypedDay}
-                  placeholder="GG-MM-AAAA"
-                  value={v.endDay}
-                  onChange={(d) => d && form.setFieldValue('endDay', d)}
-                  error={form.errors.endTime}
-                />
-              ) : (
-                <TimeField label={t.startTime} {...form.getInputProps('startTime')} />
-              )}
+              {v.allDay ? endDayField : <TimeField label={t.startTime} {...form.getInputProps('startTime')} />}
             </SimpleGrid>
             {!v.allDay && (
               <SimpleGrid cols={{ base: 2 }} spacing="sm">
-                <DateInput
-                  label={t.endDay}
-                  valueFormat="DD-MM-YYYY"
-                  dateParser={parseTypedDay}
-                  placeholder="GG-MM-AAAA"
-                  value={v.endDay}
-                  onChange={(d) => d && form.setFieldValue('endDay', d)}
-                />
+                {endDayField}
                 <TimeField label={t.endTime} {...form.getInputProps('endTime')} />
               </SimpleGrid>
             )}
@@ -234,28 +232,19 @@ export const AppointmentDialog = ({
                 data={calendars.map((c) => ({ value: c.id, label: c.summary }))}
                 {...form.getInputProps('calendarId')}
               />
-              <Select
+              <OptionalSelect
                 label={t.staff}
-                placeholder={t.none}
                 data={deps.staff.map((s) => ({ value: s.id, label: staffMemberName(s) }))}
-                clearable
-                allowDeselect
                 {...form.getInputProps('staffMemberId')}
               />
-              <Select
+              <OptionalSelect
                 label={t.room}
-                placeholder={t.none}
                 data={optionsOf(deps.rooms, [v.clinicRoomId])}
-                clearable
-                allowDeselect
                 {...form.getInputProps('clinicRoomId')}
               />
-              <Select
+              <OptionalSelect
                 label={t.location}
-                placeholder={t.none}
                 data={optionsOf(deps.serviceLocations, [v.serviceLocationId])}
-                clearable
-                allowDeselect
                 {...form.getInputProps('serviceLocationId')}
               />
             </SimpleGrid>
@@ -399,15 +388,13 @@ export const ColorField = ({ value, onChange }: { value: string; onChange: (hex:
 
 const RecurrenceFields = ({ form }: { form: AppointmentForm }) => {
   const r = form.values.recurrence;
+  const repeats = r.frequency !== 'NONE' && !form.values.customRule;
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
           label={t.recurrence}
-          data={(Object.keys(recurrenceChoiceLabels) as RecurrenceChoice[]).map((k) => ({
-            value: k,
-            label: recurrenceChoiceLabels[k],
-          }))}
+          data={optionsOfLabels(recurrenceChoiceLabels)}
           value={form.values.customRule ? null : r.frequency}
           placeholder={form.values.customRule ? 'Personalizzata' : undefined}
           onChange={(value) => {
@@ -415,30 +402,24 @@ const RecurrenceFields = ({ form }: { form: AppointmentForm }) => {
             form.setFieldValue('customRule', null);
           }}
         />
-        {r.frequency !== 'NONE' && !form.values.customRule && (
+        {repeats && (
           <Select
             label={t.recurrenceEnd}
-            data={(Object.keys(recurrenceEndLabels) as RecurrenceEnd[]).map((k) => ({
-              value: k,
-              label: recurrenceEndLabels[k],
-            }))}
+            data={optionsOfLabels(recurrenceEndLabels)}
             {...form.getInputProps('recurrence.end')}
           />
         )}
       </SimpleGrid>
-      {r.frequency !== 'NONE' && !form.values.customRule && r.end === 'UNTIL' && (
-        <DateInput
+      {repeats && r.end === 'UNTIL' && (
+        <DayField
           label={t.until}
-          valueFormat="DD-MM-YYYY"
-          dateParser={parseTypedDay}
-          placeholder="GG-MM-AAAA"
           value={r.until}
           onChange={(d) => form.setFieldValue('recurrence.until', d)}
           error={form.errors.until}
           {...requiredField}
         />
       )}
-      {r.frequency !== 'NONE' && !form.values.customRule && r.end === 'COUNT' && (
+      {repeats && r.end === 'COUNT' && (
         <NumberInput
           label={t.count}
           min={1}

@@ -17,6 +17,7 @@ import type { Calendar } from '@studiolo/domain/calendar';
 import { IconCheck, IconCopy, IconDeviceMobile, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { QrCode } from '../../../components/qr-code.tsx';
 import { requiredField } from '../../../lib/form.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -61,7 +62,6 @@ export const calendarsTexts = {
 
 /** The studio's calendars: create, rename, and subscribe from a phone with a private iCalendar link (decision 013). */
 export const CalendarsPanel = ({ canEdit }: { canEdit: boolean }) => {
-  const isPhone = useIsPhone();
   const calendars = useCalendars();
   const create = useCreateCalendar();
   const update = useUpdateCalendar();
@@ -154,48 +154,30 @@ export const CalendarsPanel = ({ canEdit }: { canEdit: boolean }) => {
         </Stack>
       </Paper>
 
-      <Modal
+      <FormDialog
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing?.calendar ? calendarsTexts.renameOf(editing.calendar.summary) : calendarsTexts.add}
-        fullScreen={isPhone}
-        centered
-        closeButtonProps={{ 'aria-label': 'Chiudi' }}
+        onSubmit={() => void save()}
+        labels={calendarsTexts}
+        saving={create.isPending || update.isPending}
       >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <Stack gap="sm">
-            <TextInput
-              label={calendarsTexts.name}
-              {...requiredField}
-              value={editing?.summary ?? ''}
-              error={editing?.error}
-              onChange={(e) => editing && setEditing({ ...editing, summary: e.currentTarget.value, error: null })}
-              data-autofocus
-            />
-            <Textarea
-              label={calendarsTexts.descriptionLabel}
-              autosize
-              minRows={2}
-              value={editing?.description ?? ''}
-              onChange={(e) => editing && setEditing({ ...editing, description: e.currentTarget.value })}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setEditing(null)}>
-                {calendarsTexts.cancel}
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending}>
-                {calendarsTexts.save}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        <TextInput
+          label={calendarsTexts.name}
+          {...requiredField}
+          value={editing?.summary ?? ''}
+          error={editing?.error}
+          onChange={(e) => editing && setEditing({ ...editing, summary: e.currentTarget.value, error: null })}
+          data-autofocus
+        />
+        <Textarea
+          label={calendarsTexts.descriptionLabel}
+          autosize
+          minRows={2}
+          value={editing?.description ?? ''}
+          onChange={(e) => editing && setEditing({ ...editing, description: e.currentTarget.value })}
+        />
+      </FormDialog>
       <FeedDialog calendar={feedOf} onClose={() => setFeedOf(null)} />
     </Stack>
   );

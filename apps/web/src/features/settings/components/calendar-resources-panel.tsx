@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -16,8 +15,8 @@ import type { CalendarResourceKind } from '@studiolo/domain/settings';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { requiredField } from '../../../lib/form.ts';
-import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import {
   type CalendarResource,
   useCreateCalendarResource,
@@ -92,7 +91,6 @@ const ResourceList = ({
   items: CalendarResource[];
   canEdit: boolean;
 }) => {
-  const isPhone = useIsPhone();
   const create = useCreateCalendarResource();
   const update = useUpdateCalendarResource();
   const remove = useDeleteCalendarResource();
@@ -185,39 +183,23 @@ const ResourceList = ({
           ))}
         </Stack>
       )}
-      <Modal
+      <FormDialog
         opened={naming !== null}
         onClose={() => setNaming(null)}
         title={naming?.item ? resourceTexts.renameOf(naming.item.name) : resourceTexts.add(one)}
-        fullScreen={isPhone}
-        centered
-        closeButtonProps={{ 'aria-label': 'Chiudi' }}
+        onSubmit={() => void save()}
+        labels={resourceTexts}
+        saving={create.isPending || update.isPending}
       >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <TextInput
-            label={resourceTexts.name}
-            {...requiredField}
-            value={naming?.name ?? ''}
-            error={naming?.error}
-            onChange={(e) => naming && setNaming({ ...naming, name: e.currentTarget.value, error: null })}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm" mt="md">
-            <Button variant="default" onClick={() => setNaming(null)}>
-              {resourceTexts.cancel}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {resourceTexts.save}
-            </Button>
-          </Group>
-        </form>
-      </Modal>
+        <TextInput
+          label={resourceTexts.name}
+          {...requiredField}
+          value={naming?.name ?? ''}
+          error={naming?.error}
+          onChange={(e) => naming && setNaming({ ...naming, name: e.currentTarget.value, error: null })}
+          data-autofocus
+        />
+      </FormDialog>
       <DeleteConfirmDialog
         opened={toDelete !== null}
         loading={remove.isPending}
