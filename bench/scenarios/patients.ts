@@ -32,12 +32,12 @@ import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { patients } from '../../apps/server/src/db/schema/index.ts';
 import { createDeps } from '../../apps/server/src/deps.ts';
+import { buildPatientSearchIndex } from '../../apps/server/src/features/patients/patient-search-index.ts';
 import {
   type PatientColumns,
-  type PatientFilter,
   patientsRepository,
 } from '../../apps/server/src/features/patients/patients.repository.ts';
-import { searchCountCap, searchPatients, toColumns } from '../../apps/server/src/features/patients/patients.service.ts';
+import { searchPatients, toColumns } from '../../apps/server/src/features/patients/patients.service.ts';
 import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
 import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
 import type { PatientData } from '../../packages/domain/src/patients/index.ts';
@@ -123,8 +123,8 @@ export type MainThreadProfile = ReturnType<typeof summariseProfile> & {
   figuresWhileProfiled: LatencyFigures;
 };
 
-/** What the search answers for a word: its totalElements, or "1000+" when totalElementsExact is false. */
-export type SearchMatches = number | `${number}+`;
+/** What the search answers for a word: its totalElements. */
+export type SearchMatches = number;
 
 export type SearchLoad = {
   words: readonly string[];
@@ -172,9 +172,11 @@ export type PatientsDatabaseResult = {
     insertRowsPerSec: number;
     /** The bench's column mapping matched a patient created through POST /pazienti, column by column. */
     mappingCheckedAgainstApi: boolean;
-    /** The database's collation (sort_name order): the service sorts up to 1,000 matches in JS, by code unit. */
+    /** The database's collation (sort_name order, which the in-memory index takes as it is read). */
     collation: string;
   };
+  /** One studio's in-memory search index (decision 015): reading its patients, building it, the heap it holds. */
+  searchIndex: { patients: number; readMs: number; buildMs: number; heapMb: number };
   search: {
     pageSize: number;
     /** The service's first page equals the database's `order by sort_name, id` on every word (both paths agree). */
@@ -691,13 +693,34 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
 
     await settle();
 
+    // ---------- the in-memory search index: one studio's read, build and heap ----------
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const r0 = performance.now();
+    const snapshot = await patientsRepository.searchSnapshot(deps.db, owner.ctx);
+    const readMs = performance.now() - r0;
+    const b0 = performance.now();
+    const built = buildPatientSearchIndex(snapshot.version, snapshot.patients);
+    const buildMs = performance.now() - b0;
+    gc();
+    const searchIndex = {
+      patients: built.size,
+      readMs: Math.round(readMs),
+      buildMs: Math.round(buildMs),
+      heapMb: Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20),
+    };
+    opts.log(
+      `  ${opts.database}: search index of ${built.size} patients: read ${searchIndex.readMs} ms, build ${searchIndex.buildMs} ms, heap ${searchIndex.heapMb} MB`,
+    );
+    await settle();
+
     // ---------- sanity: the route and the service agree on every word; the matches, for the record ----------
     const collation = String(
       (await client.query('select datcollate from pg_database where datname = current_database()')).rows[0]
         ?.datcollate ?? 'unknown',
     );
     type SearchQuery = ReturnType<typeof patientSearchQuerySchema.parse>;
-    type Answer = { totalElements: number; totalElementsExact: boolean; content: { id: string }[] };
+    type Answer = { totalElements: number; content: { id: string }[] };
     /** The query object the route hands to searchPatients: the querystring through the route's own schema. */
     const parsedQueries = new Map<string, SearchQuery>(
       [...searchWords, ...rareSearchWords].map((w) => [
@@ -711,11 +734,12 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
       return q;
     };
     const search = (word: string) => searchPatients(deps, owner.ctx, queryOf(word));
-    const filterOf = (word: string): PatientFilter => ({ words: [normalizeSearchText(word)], state: null, tags: [] });
-    const answered = (a: Answer): SearchMatches => (a.totalElementsExact ? a.totalElements : `${a.totalElements}+`);
+    /** The same match in SQL, independent of the in-memory index: the word anywhere in the search text. */
+    const likeOf = (word: string) => `%${normalizeSearchText(word)}%`;
+    const answered = (a: Answer): SearchMatches => a.totalElements;
     const idsOf = (a: { content: { id: string }[] }) => a.content.map((p) => p.id).join(',');
     /** What each word answers (checked on every call of the loads). */
-    const expected = new Map<string, { totalElements: number; totalElementsExact: boolean; ids: string }>();
+    const expected = new Map<string, { totalElements: number; ids: string }>();
     let pageOrderAgreesWithDatabase = true;
     const checkWords = async (words: readonly string[]) => {
       const matchesPerWord: SearchLoad['matchesPerWord'] = {};
@@ -726,27 +750,29 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
           owner.token,
         );
         const direct = await search(word);
-        if (
-          viaHttp.totalElements !== direct.totalElements ||
-          viaHttp.totalElementsExact !== direct.totalElementsExact ||
-          idsOf(viaHttp) !== idsOf(direct)
-        ) {
+        if (viaHttp.totalElements !== direct.totalElements || idsOf(viaHttp) !== idsOf(direct)) {
           throw new Error(
             `"${word}": the route answers ${answered(viaHttp)} (page ${idsOf(viaHttp)}), the service ${answered(direct)} (page ${idsOf(direct)})`,
           );
         }
-        // the exact count, for the record, and the service's answer against it: exact up to the cap, "more" above
-        const exact = await patientsRepository.countAll(deps.db, owner.ctx, filterOf(word));
+        // the service's count and first page against the same search in SQL
+        const exact = Number(
+          (
+            await client.query('select count(*)::int as n from patients where studio_id = $1 and search_text like $2', [
+              owner.ctx.studioId,
+              likeOf(word),
+            ])
+          ).rows[0]?.n,
+        );
         if (exact === 0) throw new Error(`"${word}" matches nothing: the dataset is not what the bench expects`);
-        const right = direct.totalElementsExact
-          ? direct.totalElements === exact && exact <= searchCountCap
-          : direct.totalElements === searchCountCap && exact > searchCountCap;
-        if (!right) throw new Error(`"${word}": the service answers ${answered(direct)}, an exact count ${exact}`);
-        // the page of up to 1,000 matches is sorted in JS; the database sorts the other path (and listAll)
-        const databasePage = await patientsRepository.page(deps.db, owner.ctx, filterOf(word), {
-          limit: pageSize,
-          offset: 0,
-        });
+        if (direct.totalElements !== exact)
+          throw new Error(`"${word}": the service answers ${answered(direct)}, an exact count ${exact}`);
+        const databasePage = (
+          await client.query(
+            'select id from patients where studio_id = $1 and search_text like $2 order by sort_name, id limit $3',
+            [owner.ctx.studioId, likeOf(word), pageSize],
+          )
+        ).rows as { id: string }[];
         if (databasePage.map((r) => r.id).join(',') !== idsOf(direct)) {
           pageOrderAgreesWithDatabase = false;
           opts.log(
@@ -755,7 +781,6 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
         }
         expected.set(word, {
           totalElements: direct.totalElements,
-          totalElementsExact: direct.totalElementsExact,
           ids: idsOf(direct),
         });
         matchesPerWord[word] = { answered: answered(direct), exact };
@@ -764,11 +789,6 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
     };
     const commonMatches = await checkWords(searchWords);
     const rareMatches = await checkWords(rareSearchWords);
-    for (const [word, m] of Object.entries(rareMatches)) {
-      if (m.exact > searchCountCap) {
-        opts.log(`  ${opts.database}: rare word "${word}" matches ${m.exact} > ${searchCountCap}: not the rare path`);
-      }
-    }
     opts.log(
       `  ${opts.database}: matches, common words ${Object.entries(commonMatches)
         .map(([w, m]) => `${w} ${m.exact}`)
@@ -811,12 +831,7 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
             const word = words[(w + n) % words.length] as string;
             const r = await search(word);
             const e = expected.get(word);
-            if (
-              !e ||
-              r.totalElements !== e.totalElements ||
-              r.totalElementsExact !== e.totalElementsExact ||
-              idsOf(r) !== e.ids
-            ) {
+            if (!e || r.totalElements !== e.totalElements || idsOf(r) !== e.ids) {
               throw new Error(`"${word}": ${answered(r)} matches, another page`);
             }
           },
@@ -964,6 +979,7 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
         mappingCheckedAgainstApi,
         collation,
       },
+      searchIndex,
       search: { pageSize, pageOrderAgreesWithDatabase, common: commonLoad, rare: rareLoad },
       explain,
       export: {

@@ -10,3 +10,10 @@ export const ok = <T>(response: T, answer?: string, warnings?: string[]): Envelo
 
 /** A success that needs the user's attention (spec part 1 §8 code ALERT): the answer shows as a warning. */
 export const alert = <T>(response: T, answer: string): Envelope<T> => ({ code: 'ALERT', response, answer });
+
+/**
+ * For a route whose answer is many rows built by a typed mapping (toEvent, toPatient): the schema still documents
+ * the answer, but it is not checked again on the way out, which on a busy week or page cost more than the JSON itself
+ * (decisions 013 and 015). Only for answers that never carry a row's columns as they are.
+ */
+export const mappedAnswerSerializer = () => (data: unknown) => JSON.stringify(data);

@@ -299,8 +299,6 @@ export type PatientSearchQuery = z.input<typeof patientSearchQuerySchema>;
 export const patientPageSchema = z.object({
   content: z.array(patientSchema),
   totalElements: z.number().int(),
-  /** false when the search matched more than totalElements (a cap): the web says "più di". */
-  totalElementsExact: z.boolean(),
   totalPages: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
 import { notFound } from '../../shared/app-error.ts';
-import { alert, ok } from '../../shared/envelope.ts';
+import { alert, mappedAnswerSerializer, ok } from '../../shared/envelope.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as calendars from './calendar.service.ts';
 import { createFeed, feedIcs, feedStatus, revokeFeed } from './calendar-feed.ts';
@@ -150,9 +150,7 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
         querystring: eventsQuerySchema,
         response: { 200: envelopeSchema(z.array(eventSchema)) },
       },
-      // the schema documents the answer; a busy week is thousands of events built by toEvent (typed), and checking
-      // them all again on the way out cost more than the JSON itself (decision 013)
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      serializerCompiler: mappedAnswerSerializer,
       config: { access: { permission: 'calendar:read' } },
     },
     async (req) => ok(await events.listEvents(deps, studioOf(req), req.query)),

@@ -43,25 +43,25 @@ const forEachGram = (text: string, visit: (gram: string) => void) => {
 export const buildPatientSearchIndex = (version: bigint, patients: readonly IndexedPatient[]): PatientSearchIndex => {
   // two passes: count each trigram's patients, then fill typed arrays of exactly that size
   const counts = new Map<string, { count: number; last: number }>();
-  patients.forEach((p, position) =>
-    forEachGram(p.searchText, (gram) => {
+  for (let position = 0; position < patients.length; position++) {
+    forEachGram((patients[position] as IndexedPatient).searchText, (gram) => {
       const entry = counts.get(gram);
       if (!entry) counts.set(gram, { count: 1, last: position });
       else if (entry.last !== position) {
         entry.count++;
         entry.last = position;
       }
-    }),
-  );
+    });
+  }
   const postings = new Map<string, { positions: Uint32Array; filled: number }>();
   for (const [gram, { count }] of counts) postings.set(gram, { positions: new Uint32Array(count), filled: 0 });
   counts.clear();
-  patients.forEach((p, position) =>
-    forEachGram(p.searchText, (gram) => {
+  for (let position = 0; position < patients.length; position++) {
+    forEachGram((patients[position] as IndexedPatient).searchText, (gram) => {
       const list = postings.get(gram) as { positions: Uint32Array; filled: number };
       if (list.filled === 0 || list.positions[list.filled - 1] !== position) list.positions[list.filled++] = position;
-    }),
-  );
+    });
+  }
   const positionsOf = (gram: string) => postings.get(gram)?.positions ?? new Uint32Array(0);
 
   const search: PatientSearchIndex['search'] = (filter, page) => {

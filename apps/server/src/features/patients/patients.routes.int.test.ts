@@ -333,7 +333,7 @@ describe('search', () => {
     expect(names(await search({ tags: 'Sportivo' }, studio))).toEqual(['Brambilla Nicolò', 'Rossi Mario']);
     expect(names(await search({ tags: ['Sportivo', 'Cervicale'] }, studio))).toEqual(['Brambilla Nicolò']);
     const page = await search({ size: '2', page: '1' }, studio);
-    expect(page).toMatchObject({ totalElements: 5, totalElementsExact: true, totalPages: 3, page: 1, size: 2 });
+    expect(page).toMatchObject({ totalElements: 5, totalPages: 3, page: 1, size: 2 });
     expect(names(page)).toEqual(['Esposito Rosa', 'Rossi Mario']);
     expect(await search({ size: '2', page: '9' }, studio)).toMatchObject({ content: [], totalElements: 5 });
   });

@@ -188,7 +188,6 @@ export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: Searc
   return {
     content: rows.map(toPatient),
     totalElements: total,
-    totalElementsExact: true,
     totalPages: Math.ceil(total / q.size),
     page: q.page,
     size: q.size,

@@ -45,7 +45,7 @@ const fetchMock = vi.fn(async (input: string) => {
     path === '/user/getUser'
       ? user
       : path === '/v2/pazienti'
-        ? { content: [rossi], totalElements: 1, totalElementsExact: true, totalPages: 1, page: 0, size: 20 }
+        ? { content: [rossi], totalElements: 1, totalPages: 1, page: 0, size: 20 }
         : path === `/pazienti/${rossiId}`
           ? rossi
           : null;

@@ -82,7 +82,7 @@ const fetchMock = vi.fn(async (input: string) => {
     path === '/user/getUser'
       ? user
       : path === '/v2/pazienti'
-        ? { content: patients, totalElements: 2, totalElementsExact: true, totalPages: 1, page: 0, size: 25 }
+        ? { content: patients, totalElements: 2, totalPages: 1, page: 0, size: 25 }
         : path === '/pazienti/tags'
           ? [
               { tag: 'Sportivi', count: 1 },

@@ -65,12 +65,7 @@ export const patientsListTexts = {
   tagsFilterLabel: 'Etichette',
   tagsFilterPlaceholder: 'Filtra per etichette',
   newPatient: 'Nuovo paziente',
-  total: (n: number, exact = true) =>
-    !exact
-      ? `Più di ${count.format(n)} pazienti: affina la ricerca`
-      : n === 1
-        ? '1 paziente'
-        : `${count.format(n)} pazienti`,
+  total: (n: number) => (n === 1 ? '1 paziente' : `${count.format(n)} pazienti`),
   emptyTitle: 'Ancora nessun paziente',
   emptyDescription: 'Aggiungi il primo paziente dello studio: bastano nome, cognome e codice fiscale.',
   noMatchTitle: 'Nessun paziente trovato',
@@ -350,7 +345,7 @@ export const PatientsList = ({ canDelete, canExport }: { canDelete: boolean; can
           </Title>
           {data && (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {patientsListTexts.total(data.totalElements, data.totalElementsExact)}
+              {patientsListTexts.total(data.totalElements)}
             </Text>
           )}
         </div>
@@ -422,7 +417,7 @@ export const PatientsList = ({ canDelete, canExport }: { canDelete: boolean; can
           {data && data.totalPages > 1 && (
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" c="dimmed">
-                Pagina {filters.page} di {data.totalElementsExact ? data.totalPages : `${data.totalPages}+`}
+                Pagina {filters.page} di {data.totalPages}
               </Text>
               <Pagination
                 total={data.totalPages}
