@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { StudioContext } from '../shared/studio-context.ts';
 
@@ -13,5 +13,18 @@ export const inStudio = (table: { studioId: PgColumn }, ctx: StudioContext, ...c
 /** A row to insert, owned by the context's studio whatever the input says. */
 export const ownedBy = <T extends object>(ctx: StudioContext, row: T): T & { studioId: string } => ({
   ...row,
+  studioId: ctx.studioId,
+});
+
+/**
+ * inStudio for a statement prepared once per database (one that runs on every keystroke of a search): the studio is
+ * the `studioId` placeholder, filled by studioParams.
+ */
+export const inStudioPrepared = (table: { studioId: PgColumn }, ...conditions: (SQL | undefined)[]) =>
+  and(eq(table.studioId, sql.placeholder('studioId')), ...conditions) as SQL;
+
+/** The parameters of a statement scoped by inStudioPrepared: the studio from the context, whatever else says. */
+export const studioParams = <T extends object>(ctx: StudioContext, params: T): T & { studioId: string } => ({
+  ...params,
   studioId: ctx.studioId,
 });

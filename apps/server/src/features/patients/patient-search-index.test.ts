@@ -58,7 +58,7 @@ describe('the patient search index', () => {
 
   it('agrees with a plain scan on random patients and words', () => {
     const random = mulberry32(20261122);
-    const letters = 'aeiorsnltmcb';
+    const letters = 'aeiorsnltmcb@.ßøñ';
     const word = (n: number) =>
       Array.from({ length: n }, () => letters[Math.floor(random() * letters.length)]).join('');
     const patients = Array.from({ length: 400 }, (_, i) =>

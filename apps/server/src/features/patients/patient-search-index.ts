@@ -25,77 +25,143 @@ export type PatientSearchIndex = {
   search: (filter: PatientSearchFilter, page: { offset: number; limit: number }) => { ids: string[]; total: number };
 };
 
-const gramLength = 3;
+/**
+ * Characters as 6-bit classes: letters, digits and the punctuation of e-mails and phones have their own; a space ends a
+ * word; anything else shares one class, so its trigrams only narrow the candidates and the word is checked as text.
+ */
+const space = 0;
+const otherClass = 63;
+const classOf = new Uint8Array(65536).fill(otherClass);
+classOf[' '.charCodeAt(0)] = space;
+[..."abcdefghijklmnopqrstuvwxyz0123456789@.+-_'/&,()"].forEach((c, i) => {
+  classOf[c.charCodeAt(0)] = i + 1;
+});
+const keyCount = 64 ** 3;
 
-/** Every run of three characters inside a word of the text (a word of the query can only lie inside one). */
-const forEachGram = (text: string, visit: (gram: string) => void) => {
-  for (let end = gramLength; end <= text.length; end++) {
-    const gram = text.slice(end - gramLength, end);
-    if (!gram.includes(' ')) visit(gram);
+/** Calls visit with the key of every run of three characters inside a word of the text. */
+const forEachGram = (text: string, visit: (key: number) => void) => {
+  let a = space;
+  let b = space;
+  for (let i = 0; i < text.length; i++) {
+    const c = classOf[text.charCodeAt(i)] as number;
+    if (a !== space && b !== space && c !== space) visit((a << 12) | (b << 6) | c);
+    a = b;
+    b = c;
   }
 };
 
+const isIndexedExactly = (word: string) => [...word].every((c) => classOf[c.charCodeAt(0)] !== otherClass);
+
 /**
  * One studio's patients, searchable in memory: for every trigram, the positions (in list order) of the patients whose
- * search text holds it. A query walks the shortest list among its words' trigrams, so a common three letters ("ros",
- * thousands of matches) costs a slice and a rare one a few checks; every match is counted, there is no cap.
+ * search text holds it, all lists in one array (`starts[key]` to `starts[key + 1]`). A query walks the shortest list
+ * among its words' trigrams, so a common three letters ("ros", thousands of matches) costs a slice and a rare one a few
+ * checks; every match is counted, there is no cap.
  */
 export const buildPatientSearchIndex = (version: bigint, patients: readonly IndexedPatient[]): PatientSearchIndex => {
-  // two passes: count each trigram's patients, then fill typed arrays of exactly that size
-  const counts = new Map<string, { count: number; last: number }>();
+  // two passes: count each trigram's patients (once a patient), then place the positions
+  const last = new Int32Array(keyCount).fill(-1);
+  const starts = new Uint32Array(keyCount + 1);
   for (let position = 0; position < patients.length; position++) {
-    forEachGram((patients[position] as IndexedPatient).searchText, (gram) => {
-      const entry = counts.get(gram);
-      if (!entry) counts.set(gram, { count: 1, last: position });
-      else if (entry.last !== position) {
-        entry.count++;
-        entry.last = position;
-      }
+    forEachGram((patients[position] as IndexedPatient).searchText, (key) => {
+      if (last[key] === position) return;
+      last[key] = position;
+      starts[key + 1] = (starts[key + 1] as number) + 1;
     });
   }
-  const postings = new Map<string, { positions: Uint32Array; filled: number }>();
-  for (const [gram, { count }] of counts) postings.set(gram, { positions: new Uint32Array(count), filled: 0 });
-  counts.clear();
+  for (let key = 0; key < keyCount; key++) starts[key + 1] = (starts[key + 1] as number) + (starts[key] as number);
+  const positions = new Uint32Array(starts[keyCount] as number);
+  const next = starts.slice(0, keyCount);
+  last.fill(-1);
   for (let position = 0; position < patients.length; position++) {
-    forEachGram((patients[position] as IndexedPatient).searchText, (gram) => {
-      const list = postings.get(gram) as { positions: Uint32Array; filled: number };
-      if (list.filled === 0 || list.positions[list.filled - 1] !== position) list.positions[list.filled++] = position;
+    forEachGram((patients[position] as IndexedPatient).searchText, (key) => {
+      if (last[key] === position) return;
+      last[key] = position;
+      const at = next[key] as number;
+      positions[at] = position;
+      next[key] = at + 1;
     });
   }
-  const positionsOf = (gram: string) => postings.get(gram)?.positions ?? new Uint32Array(0);
+  const positionsOf = (key: number) => positions.subarray(starts[key], starts[key + 1]);
+
+  /** The shortest list among the word's trigrams: every patient holding the word is in it. */
+  const rarestListOf = (word: string) => {
+    let rarest: Uint32Array | null = null;
+    forEachGram(word, (key) => {
+      const list = positionsOf(key);
+      if (rarest === null || list.length < rarest.length) rarest = list;
+    });
+    return rarest as Uint32Array | null;
+  };
 
   const search: PatientSearchIndex['search'] = (filter, page) => {
-    // the candidates: the shortest trigram list among the words; words under three letters are only checked
-    let candidates: Uint32Array | null = null;
-    let exactWord: string | null = null;
+    // candidates: the words' rarest lists intersected; a word of three indexed characters is its list exactly, the
+    // others (and words under three letters, which have no list) are checked on the text
+    const lists: Uint32Array[] = [];
+    const toCheck: string[] = [];
     for (const word of filter.words) {
-      forEachGram(word, (gram) => {
-        const list = positionsOf(gram);
-        if (candidates === null || list.length < candidates.length) {
-          candidates = list;
-          exactWord = word.length === gramLength ? word : null;
-        }
-      });
+      const list = rarestListOf(word);
+      if (list) lists.push(list);
+      if (!list || word.length > 3 || !isIndexedExactly(word)) toCheck.push(word);
     }
-    const toCheck = filter.words.filter((w) => w !== exactWord);
-    const matches = (position: number) => {
-      const p = patients[position] as IndexedPatient;
-      if (filter.state !== null && p.state !== filter.state) return false;
-      if (filter.tags.length > 0 && !filter.tags.every((t) => p.tags?.includes(t))) return false;
-      return toCheck.every((w) => p.searchText.includes(w));
-    };
+    const candidates = intersect(lists);
+    if (candidates && toCheck.length === 0 && filter.state === null && filter.tags.length === 0) {
+      const ids = Array.from(
+        candidates.slice(page.offset, page.offset + page.limit),
+        (at) => (patients[at] as IndexedPatient).id,
+      );
+      return { ids, total: candidates.length };
+    }
     const ids: string[] = [];
     let total = 0;
     const take = (position: number) => {
-      if (!matches(position)) return;
-      if (total >= page.offset && ids.length < page.limit) ids.push((patients[position] as IndexedPatient).id);
+      const p = patients[position] as IndexedPatient;
+      if (filter.state !== null && p.state !== filter.state) return;
+      if (filter.tags.length > 0 && !filter.tags.every((t) => p.tags?.includes(t))) return;
+      if (!toCheck.every((w) => p.searchText.includes(w))) return;
+      if (total >= page.offset && ids.length < page.limit) ids.push(p.id);
       total++;
     };
-    const chosen = candidates as Uint32Array | null;
-    if (chosen) for (const position of chosen) take(position);
+    if (candidates) for (const position of candidates) take(position);
     else for (let position = 0; position < patients.length; position++) take(position);
     return { ids, total };
   };
 
   return { version, size: patients.length, search };
+};
+
+/** The positions in every list (each ascending), shortest list first; null when there is no list at all. */
+const intersect = (lists: Uint32Array[]): Uint32Array | null => {
+  if (lists.length === 0) return null;
+  const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length) as [Uint32Array, ...Uint32Array[]];
+  let result = shortest;
+  for (const other of others) {
+    const kept: number[] = [];
+    let from = 0;
+    for (const position of result) {
+      from = lowerBound(other, position, from);
+      if (from === other.length) break;
+      if (other[from] === position) kept.push(position);
+    }
+    result = Uint32Array.from(kept);
+  }
+  return result;
+};
+
+/** The first index at or after `from` whose value is not below `value` (galloping, then binary search). */
+const lowerBound = (list: Uint32Array, value: number, from: number) => {
+  let step = 1;
+  let high = from;
+  while (high < list.length && (list[high] as number) < value) {
+    from = high + 1;
+    high += step;
+    step *= 2;
+  }
+  high = Math.min(high, list.length);
+  while (from < high) {
+    const middle = (from + high) >>> 1;
+    if ((list[middle] as number) < value) from = middle + 1;
+    else high = middle;
+  }
+  return from;
 };

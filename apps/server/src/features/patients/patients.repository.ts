@@ -1,7 +1,7 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { patientSearchVersions, patients } from '../../db/schema/index.ts';
-import { inStudio, ownedBy } from '../../db/studio-scope.ts';
+import { inStudio, inStudioPrepared, ownedBy, studioParams } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -23,6 +23,28 @@ const filterOf = (ctx: StudioContext, f: PatientFilter): SQL =>
     f.state ? eq(patients.state, f.state) : undefined,
     f.tags.length > 0 ? sql`${patients.tags} @> ${sql.param(f.tags)}::text[]` : undefined,
   );
+
+/** Built once per database: it runs on every search, so drizzle need not rebuild its SQL each time. */
+const prepareByIds = (db: Db) => {
+  const version = db
+    .select({ version: patientSearchVersions.version })
+    .from(patientSearchVersions)
+    .where(inStudioPrepared(patientSearchVersions));
+  return db
+    .select({ patient: patients, version: sql<bigint>`coalesce((${version}), 0)::text`.mapWith(BigInt) })
+    .from(patients)
+    .where(inStudioPrepared(patients, sql`${patients.id} = any(${sql.placeholder('ids')}::uuid[])`))
+    .prepare('patients_by_ids_with_search_version');
+};
+const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
+const byIdsStatement = (db: Db) => {
+  let statement = byIdsStatements.get(db);
+  if (!statement) {
+    statement = prepareByIds(db);
+    byIdsStatements.set(db, statement);
+  }
+  return statement;
+};
 
 export const patientsRepository = {
   insert: (db: DbOrTx, ctx: StudioContext, columns: PatientColumns) =>
@@ -71,11 +93,16 @@ export const patientsRepository = {
           .select({ version: patientSearchVersions.version })
           .from(patientSearchVersions)
           .where(inStudio(patientSearchVersions, ctx));
-        const rows = await tx
-          .select({ id: patients.id, searchText: patients.searchText, state: patients.state, tags: patients.tags })
+        // one JSON array rather than 100,000 rows through the driver and the row mapping: about 5 times faster
+        const [all] = await tx
+          .select({
+            rows: sql<[string, string, PatientRow['state'], string[] | null][]>`coalesce(json_agg(json_build_array(
+              ${patients.id}, ${patients.searchText}, ${patients.state}, ${patients.tags})
+              order by ${patients.sortName}, ${patients.id}), '[]'::json)`,
+          })
           .from(patients)
-          .where(inStudio(patients, ctx))
-          .orderBy(asc(patients.sortName), asc(patients.id));
+          .where(inStudio(patients, ctx));
+        const rows = (all?.rows ?? []).map(([id, searchText, state, tags]) => ({ id, searchText, state, tags }));
         return { version: versionRow?.version ?? 0n, patients: rows };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -85,23 +112,17 @@ export const patientsRepository = {
    * The rows of these ids (any order) and the studio's search version, read in one statement so that the caller
    * knows whether the index that chose the ids was current.
    */
-  byIdsWithSearchVersion: async (db: DbOrTx, ctx: StudioContext, ids: string[]) => {
-    const version = db
-      .select({ version: patientSearchVersions.version })
-      .from(patientSearchVersions)
-      .where(inStudio(patientSearchVersions, ctx));
-    const rows =
-      ids.length === 0
-        ? []
-        : await db
-            .select({ patient: patients, version: sql<bigint>`coalesce((${version}), 0)::text`.mapWith(BigInt) })
-            .from(patients)
-            .where(inStudio(patients, ctx, inArray(patients.id, ids)));
+  byIdsWithSearchVersion: async (db: Db, ctx: StudioContext, ids: string[]) => {
+    const rows = ids.length === 0 ? [] : await byIdsStatement(db).execute(studioParams(ctx, { ids }));
     const first = rows[0];
-    return {
-      version: first ? first.version : ((await version)[0]?.version ?? 0n),
-      rows: rows.map((r) => r.patient),
-    };
+    const version = first
+      ? first.version
+      : await db
+          .select({ version: patientSearchVersions.version })
+          .from(patientSearchVersions)
+          .where(inStudio(patientSearchVersions, ctx))
+          .then((r) => r[0]?.version ?? 0n);
+    return { version, rows: rows.map((r) => r.patient) };
   },
 
   /** One page in display-name order, walking the (studio_id, sort_name, id) index (many matches: stops early). */
