@@ -3,6 +3,7 @@ import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createDeps } from './deps.ts';
+import { startGoogleSyncSchedule } from './features/calendar/google-calendar.schedule.ts';
 
 /** Start: config, database, migrations, listen; close cleanly on SIGINT/SIGTERM. */
 const start = async () => {
@@ -24,6 +25,9 @@ const start = async () => {
     database.checkpoint().catch((err) => app.log.warn({ err }, 'checkpoint failed'));
   }, config.CHECKPOINT_INTERVAL_SECONDS * 1000);
   checkpointTimer.unref();
+  const stopGoogleSync = startGoogleSyncSchedule(deps, (err, studioId) =>
+    app.log.warn({ err, studioId }, 'background Google Calendar sync failed'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +35,7 @@ const start = async () => {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(checkpointTimer);
+    await stopGoogleSync();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

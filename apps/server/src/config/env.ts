@@ -38,6 +38,8 @@ const envSchema = z.object({
   /** Where the Calendar API and the OAuth endpoints live: Google's by default; tests point them at a fake server. */
   GOOGLE_API_ROOT_URL: z.url().optional(),
   GOOGLE_OAUTH_URL: z.url().optional(),
+  /** How often each linked studio is synced with Google in the background; 0 turns it off (the button still works). */
+  GOOGLE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
 });
 
 export type Config = z.infer<typeof envSchema>;

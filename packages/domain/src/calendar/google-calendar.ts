@@ -11,6 +11,8 @@ export const googleCalendarStatusSchema = z.object({
   lastSyncAt: z.string().nullable(),
   /** The last sync's failure, in Italian, until a sync succeeds. */
   lastSyncError: z.string().nullable(),
+  /** The server syncs each linked studio in the background this often; 0: only when asked (PUT /events/sync-cal). */
+  autoSyncMinutes: z.number().int(),
   /** The account's Google calendars, and the studio calendar each one receives appointments from. */
   calendars: z.array(
     z.object({

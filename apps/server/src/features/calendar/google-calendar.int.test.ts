@@ -4,6 +4,7 @@ import {
   type GoogleCalendarStatus,
   calendarMessages as m,
 } from '@studiolo/domain/calendar';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { mainCalendarId, uniqueEmail, validPatientInput } from '../../../test/helpers/factories.ts';
@@ -11,6 +12,7 @@ import { type FakeGoogle, startFakeGoogle } from '../../../test/helpers/fake-goo
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
+import { syncDueGoogleCalendars } from './google-calendar.schedule.ts';
 import { googleEventIdOf } from './google-calendar.service.ts';
 
 const day = 86_400_000;
@@ -683,6 +685,51 @@ describe('Google Calendar two-way link (against a fake Google)', () => {
     expect((await sync(t, owner)).status).toBe(200);
     expect(await status(t, owner)).toMatchObject({ lastSyncError: null });
     expect((await eventsOfWeek(t, owner, { gcalendarIds: email })).map((e) => e.summary)).toEqual(['Dopo']);
+  });
+
+  it('syncs linked studios in the background once an interval has passed, and waits an interval after a failure', async () => {
+    const { owner, email } = await linkedStudio();
+    const pass = (deps = t.deps) => syncDueGoogleCalendars(deps, () => {});
+    const summaries = async () => (await eventsOfWeek(t, owner, { gcalendarIds: email })).map((e) => e.summary);
+    const lastSyncMinutesAgo = (minutes: number) =>
+      t.deps.db.execute(sql`update google_calendar_links
+        set last_sync_at = now() - make_interval(mins => ${minutes}), updated_at = now() - make_interval(mins => ${minutes})
+        where studio_id = ${owner.studioId}`);
+    const putEvent = (id: string, summary: string, day: number) =>
+      google.putEvent(email, {
+        id,
+        summary,
+        start: { dateTime: at(day, '09:00') },
+        end: { dateTime: at(day, '10:00') },
+      });
+
+    putEvent('prima', 'Prima', 1);
+    await pass({ ...t.deps, config: { ...t.deps.config, GOOGLE_SYNC_INTERVAL_MINUTES: 0 } });
+    expect(await summaries()).toEqual([]);
+    await pass(); // never synced: due at once
+    expect(await summaries()).toEqual(['Prima']);
+    expect((await status(t, owner)).lastSyncAt).not.toBeNull();
+
+    putEvent('seconda', 'Seconda', 2);
+    await pass(); // synced a moment ago: not due
+    expect(await summaries()).toEqual(['Prima']);
+    await lastSyncMinutesAgo(11);
+    await pass();
+    expect(await summaries()).toEqual(['Prima', 'Seconda']);
+
+    await lastSyncMinutesAgo(11);
+    google.setFailure(500);
+    try {
+      await pass();
+    } finally {
+      google.setFailure(null);
+    }
+    expect((await status(t, owner)).lastSyncError).toBe(m.googleUnavailable);
+    await pass(); // failed a moment ago: not tried again yet (it would succeed now)
+    expect((await status(t, owner)).lastSyncError).toBe(m.googleUnavailable);
+    await lastSyncMinutesAgo(11);
+    await pass();
+    expect((await status(t, owner)).lastSyncError).toBeNull();
   });
 
   it('refuses a second sync of the same studio while one is running', async () => {

@@ -41,6 +41,37 @@ export const unsafeMembershipOf = (db: DbOrTx, userId: string, studioId: string)
     .where(and(eq(studioMembers.userId, userId), eq(studioMembers.studioId, studioId)))
     .then((r) => r[0] ?? null);
 
+/**
+ * The linked studios whose background sync is due: not synced (or tried) since `dueBefore`, no sync running (or one
+ * left stale before `staleBefore`), the oldest first, with the member who linked the account (the sync acts for them).
+ */
+export const unsafeLinksDueForSync = (db: DbOrTx, dueBefore: Date, staleBefore: Date, limit: number) =>
+  // unsafe: the background sync walks every studio's link; each sync then runs in that studio's own context
+  db
+    .select({
+      studioId: googleCalendarLinks.studioId,
+      userId: users.id,
+      email: users.email,
+      memberId: studioMembers.id,
+      role: studioMembers.role,
+    })
+    .from(googleCalendarLinks)
+    .innerJoin(users, eq(users.id, googleCalendarLinks.linkedByUserId))
+    .innerJoin(
+      studioMembers,
+      and(eq(studioMembers.userId, users.id), eq(studioMembers.studioId, googleCalendarLinks.studioId)),
+    )
+    .where(
+      and(
+        or(isNull(googleCalendarLinks.lastSyncAt), lt(googleCalendarLinks.lastSyncAt, dueBefore)),
+        // a failed sync sets the error and updated_at: the link waits a whole interval before the next try
+        or(isNull(googleCalendarLinks.lastSyncError), lt(googleCalendarLinks.updatedAt, dueBefore)),
+        or(isNull(googleCalendarLinks.syncStartedAt), lt(googleCalendarLinks.syncStartedAt, staleBefore)),
+      ),
+    )
+    .orderBy(sql`${googleCalendarLinks.lastSyncAt} asc nulls first`)
+    .limit(limit);
+
 export const googleCalendarRepository = {
   findLink: (db: DbOrTx, ctx: StudioContext) =>
     db

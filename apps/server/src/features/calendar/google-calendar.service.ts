@@ -48,7 +48,7 @@ const pushHistoryDays = 30;
 /** At most this many writes to Google per sync: a sync is one request; the rest follows at the next one. */
 const pushBatch = 500;
 /** A sync lease older than this is taken as abandoned (a crashed process). */
-const leaseMinutes = 10;
+export const googleSyncLeaseMinutes = 10;
 const stateMinutes = 15;
 
 const isRole = (v: unknown): v is Role => typeof v === 'string' && (roles as readonly string[]).includes(v);
@@ -90,6 +90,7 @@ export const googleStatus = async (deps: AppDeps, ctx: StudioContext): Promise<G
       linkedAt: null,
       lastSyncAt: null,
       lastSyncError: null,
+      autoSyncMinutes: 0,
       calendars: [],
     };
   const linkedBy = new Map(
@@ -104,6 +105,7 @@ export const googleStatus = async (deps: AppDeps, ctx: StudioContext): Promise<G
     linkedAt: link.linkedAt.toISOString(),
     lastSyncAt: link.lastSyncAt?.toISOString() ?? null,
     lastSyncError: link.lastSyncError,
+    autoSyncMinutes: deps.config.GOOGLE_SYNC_INTERVAL_MINUTES,
     calendars: (await repo.listGoogleCalendars(deps.db, ctx)).map((c) => ({
       googleCalendarId: c.googleCalendarId,
       summary: c.summary,
@@ -558,7 +560,7 @@ export const syncGoogleCalendar = async (
     return { configured: true, synced: 0, alert: m.googleNotLinked };
   }
   const now = deps.now();
-  if (!(await repo.takeSyncLease(deps.db, ctx, now, new Date(now.getTime() - leaseMinutes * 60_000))))
+  if (!(await repo.takeSyncLease(deps.db, ctx, now, new Date(now.getTime() - googleSyncLeaseMinutes * 60_000))))
     throw new AppError('CONFLICT', m.googleSyncBusy);
   let failure: string | null = null;
   try {

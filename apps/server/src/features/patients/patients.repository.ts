@@ -93,7 +93,7 @@ export const patientsRepository = {
           .select({ version: patientSearchVersions.version })
           .from(patientSearchVersions)
           .where(inStudio(patientSearchVersions, ctx));
-        // one JSON array rather than 100,000 rows through the driver and the row mapping: about 5 times faster
+        // one JSON array rather than a row each through the driver and the row mapping (PGlite, 10,000: 168 → 52 ms)
         const [all] = await tx
           .select({
             rows: sql<[string, string, PatientRow['state'], string[] | null][]>`coalesce(json_agg(json_build_array(

@@ -31,6 +31,7 @@ const notLinked = {
   linkedAt: null,
   lastSyncAt: null,
   lastSyncError: null,
+  autoSyncMinutes: 0,
   calendars: [],
 };
 const linked = {
@@ -40,6 +41,7 @@ const linked = {
   linkedAt: '2026-03-02T09:00:00.000Z',
   // 09:30 UTC in March is 10:30 in Rome
   lastSyncAt: '2026-03-02T09:30:00.000Z',
+  autoSyncMinutes: 10,
   calendars: [
     {
       googleCalendarId: 'studio.rossi@gmail.com',
@@ -176,6 +178,7 @@ describe('Google Calendar panel (decision 014)', () => {
     const { user: u } = renderPanel();
     expect(await screen.findByText('studio.rossi@gmail.com', { selector: 'strong' })).toBeTruthy();
     expect(screen.getByText(/02-03-2026 10:30/)).toBeTruthy();
+    expect(screen.getByText('Sincronizzazione automatica ogni 10 minuti')).toBeTruthy();
 
     await u.click(screen.getByRole('button', { name: texts.syncNow }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/events/sync-cal')).toBe(true));

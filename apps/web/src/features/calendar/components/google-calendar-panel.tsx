@@ -25,6 +25,8 @@ export const googleCalendarTexts = {
   linkedAs: 'Account collegato',
   lastSync: 'Ultima sincronizzazione',
   neverSynced: 'non ancora eseguita',
+  autoSync: (minutes: number) =>
+    minutes === 1 ? 'Sincronizzazione automatica ogni minuto' : `Sincronizzazione automatica ogni ${minutes} minuti`,
   syncNow: 'Sincronizza ora',
   disconnect: 'Scollega account',
   disconnectTitle: 'Scollegare Google Calendar?',
@@ -145,6 +147,11 @@ export const GoogleCalendarPanel = ({
                 {googleCalendarTexts.lastSync}:{' '}
                 {data.lastSyncAt ? formatDateTime(data.lastSyncAt) : googleCalendarTexts.neverSynced}
               </Text>
+              {data.autoSyncMinutes > 0 && (
+                <Text size="sm" c="dimmed">
+                  {googleCalendarTexts.autoSync(data.autoSyncMinutes)}
+                </Text>
+              )}
             </Stack>
             {data.lastSyncError && (
               <Alert color="red" role="alert">
