@@ -176,7 +176,7 @@ export type PatientsDatabaseResult = {
     collation: string;
   };
   /** One studio's in-memory search index (decision 015): reading its patients, building it, the heap it holds. */
-  searchIndex: { patients: number; readMs: number; buildMs: number; heapMb: number };
+  searchIndex: { patients: number; readMs: number; buildMs: number; heapMb: number; typedArraysMb: number };
   search: {
     pageSize: number;
     /** The service's first page equals the database's `order by sort_name, id` on every word (both paths agree). */
@@ -695,7 +695,7 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
 
     // ---------- the in-memory search index: one studio's read, build and heap ----------
     gc();
-    const heapBefore = process.memoryUsage().heapUsed;
+    const memoryBefore = process.memoryUsage();
     const r0 = performance.now();
     const snapshot = await patientsRepository.searchSnapshot(deps.db, owner.ctx);
     const readMs = performance.now() - r0;
@@ -707,10 +707,11 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
       patients: built.size,
       readMs: Math.round(readMs),
       buildMs: Math.round(buildMs),
-      heapMb: Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20),
+      heapMb: Math.round((process.memoryUsage().heapUsed - memoryBefore.heapUsed) / 2 ** 20),
+      typedArraysMb: Math.round((process.memoryUsage().arrayBuffers - memoryBefore.arrayBuffers) / 2 ** 20),
     };
     opts.log(
-      `  ${opts.database}: search index of ${built.size} patients: read ${searchIndex.readMs} ms, build ${searchIndex.buildMs} ms, heap ${searchIndex.heapMb} MB`,
+      `  ${opts.database}: search index of ${built.size} patients: read ${searchIndex.readMs} ms, build ${searchIndex.buildMs} ms, heap ${searchIndex.heapMb} MB + typed arrays ${searchIndex.typedArraysMb} MB`,
     );
     await settle();
 

@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { passwordResetTokens, studioMembers, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Built once per database: it runs on every authenticated request, so drizzle need not rebuild its SQL. */
-const prepareAuthContext = (db: Db) =>
+/** What the auth plugin reads on every authenticated request. */
+const authContextStatement = preparedPerDatabase((db) =>
   db
     .select({
       id: users.id,
@@ -26,16 +27,8 @@ const prepareAuthContext = (db: Db) =>
       ),
     )
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('auth_context');
-const authContextStatements = new WeakMap<Db, ReturnType<typeof prepareAuthContext>>();
-const authContextStatement = (db: Db) => {
-  let statement = authContextStatements.get(db);
-  if (!statement) {
-    statement = prepareAuthContext(db);
-    authContextStatements.set(db, statement);
-  }
-  return statement;
-};
+    .prepare('auth_context'),
+);
 
 /** Users are not studio-owned: these queries are scoped by the user's own id or e-mail. */
 export const authRepository = {

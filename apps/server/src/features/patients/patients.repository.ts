@@ -1,5 +1,6 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { patientSearchVersions, patients } from '../../db/schema/index.ts';
 import { inStudio, inStudioPrepared, ownedBy, studioParams } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
@@ -24,8 +25,8 @@ const filterOf = (ctx: StudioContext, f: PatientFilter): SQL =>
     f.tags.length > 0 ? sql`${patients.tags} @> ${sql.param(f.tags)}::text[]` : undefined,
   );
 
-/** Built once per database: it runs on every search, so drizzle need not rebuild its SQL each time. */
-const prepareByIds = (db: Db) => {
+/** Every search reads its page with this. */
+const byIdsStatement = preparedPerDatabase((db) => {
   const version = db
     .select({ version: patientSearchVersions.version })
     .from(patientSearchVersions)
@@ -35,16 +36,7 @@ const prepareByIds = (db: Db) => {
     .from(patients)
     .where(inStudioPrepared(patients, sql`${patients.id} = any(${sql.placeholder('ids')}::uuid[])`))
     .prepare('patients_by_ids_with_search_version');
-};
-const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
-const byIdsStatement = (db: Db) => {
-  let statement = byIdsStatements.get(db);
-  if (!statement) {
-    statement = prepareByIds(db);
-    byIdsStatements.set(db, statement);
-  }
-  return statement;
-};
+});
 
 export const patientsRepository = {
   insert: (db: DbOrTx, ctx: StudioContext, columns: PatientColumns) =>
