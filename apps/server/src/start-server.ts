@@ -1,0 +1,64 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { createDatabase } from './db/client.ts';
+import { seedDemoIfEmpty } from './db/seed.ts';
+import { createDeps } from './deps.ts';
+import { startGoogleSyncSchedule } from './features/calendar/google-calendar.schedule.ts';
+
+/** Start: config, database, migrations, listen; close cleanly on SIGINT/SIGTERM. */
+const start = async () => {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const deps = createDeps(config, database);
+  const app = await buildApp(deps);
+
+  // The embedded default only: a configured PostgreSQL is never seeded by start-up.
+  if (database.kind === 'pglite' && config.SEED_DEMO) {
+    const demo = await seedDemoIfEmpty(deps);
+    if (demo) console.log(`Studio demo creato. Accedi con ${demo.email} / ${demo.password}`);
+  }
+
+  // PGlite replays its write-ahead log after an unclean stop: checkpoint often so that stays short.
+  const checkpointTimer = setInterval(() => {
+    database.checkpoint().catch((err) => app.log.warn({ err }, 'checkpoint failed'));
+  }, config.CHECKPOINT_INTERVAL_SECONDS * 1000);
+  checkpointTimer.unref();
+  const stopGoogleSync = startGoogleSyncSchedule(deps, (err, studioId) =>
+    app.log.warn({ err, studioId }, 'background Google Calendar sync failed'),
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(checkpointTimer);
+    await stopGoogleSync();
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.checkpoint();
+      await database.close();
+      await deps.mailTransport.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ ms: Math.round(performance.now() - startedAt), database: database.kind }, 'ready');
+  // A line the benchmark and the crash test wait for.
+  console.log(`STUDIOLO_READY ${Math.round(performance.now() - startedAt)}ms http://localhost:${config.PORT}`);
+};
+
+start().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
