@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { studios } from './studios.ts';
 
@@ -64,7 +64,7 @@ export const patients = pgTable(
 /**
  * A counter per studio that moves whenever what search reads of its patients changes (names, search text, state,
  * tags, a patient added or removed), bumped by triggers in the writing transaction whatever wrote. Each server keeps
- * its studios' search index in memory (patient-search-index.ts) and rebuilds it when this counter has moved.
+ * its studios' search index in memory (patient-search-index.ts) and brings it up to date when this counter has moved.
  */
 export const patientSearchVersions = pgTable('patient_search_versions', {
   studioId: uuid('studio_id')
@@ -72,3 +72,20 @@ export const patientSearchVersions = pgTable('patient_search_versions', {
     .references(() => studios.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'bigint' }).notNull(),
 });
+
+/**
+ * Which patients each version changed (the same triggers write it), so that a server can bring its search index up to
+ * date with those rows alone. A statement changing more than 1,000 patients of a studio writes none (its version then
+ * has no rows: the index is read again whole), and only the last 1,000 versions of a studio are kept.
+ */
+export const patientSearchChanges = pgTable(
+  'patient_search_changes',
+  {
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'bigint' }).notNull(),
+    patientId: uuid('patient_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studioId, t.version, t.patientId] })],
+);

@@ -1,19 +1,35 @@
-import { buildPatientSearchIndex, type IndexedPatient, type PatientSearchIndex } from './patient-search-index.ts';
+import {
+  buildPatientSearchIndex,
+  type IndexedPatient,
+  type PatientSearchChange,
+  type PatientSearchIndex,
+} from './patient-search-index.ts';
 
-/** A studio's patients as read in one snapshot, with the search version of that snapshot. */
-export type PatientSearchSnapshot = { version: bigint; patients: IndexedPatient[] };
+/** How a studio's patients are read: all of them, or what changed since a version. */
+export type PatientSearchSource = {
+  all: () => Promise<{ version: bigint; patients: IndexedPatient[] }>;
+  /** complete false: the log cannot say (too many changes, or older than it keeps). */
+  changesSince: (
+    version: bigint,
+    limit: number,
+  ) => Promise<{ version: bigint; complete: boolean; changed: PatientSearchChange[] }>;
+};
 
 export type PatientSearchCache = {
   /**
-   * The studio's index: the one in memory, or one loaded now when there is none or it is older than `atLeast`
-   * (a version the caller has seen in the database). Concurrent callers share one load.
+   * The studio's index: the one in memory, or one brought up to date when there is none or it is older than
+   * `atLeast` (a version the caller has seen in the database). Concurrent callers share one read.
    */
-  get: (studioId: string, load: () => Promise<PatientSearchSnapshot>, atLeast?: bigint) => Promise<PatientSearchIndex>;
+  get: (studioId: string, source: PatientSearchSource, atLeast?: bigint) => Promise<PatientSearchIndex>;
 };
+
+/** Beyond this many changes held apart, the studio is read again whole (the trigram lists rebuilt). */
+const maxPending = 1000;
 
 /**
  * The in-memory search indexes of this server's studios, least recently used dropped first once they hold more than
- * `maxPatients` patients together (a single studio larger than that is still kept, alone).
+ * `maxPatients` patients together (a single studio larger than that is still kept, alone). An index behind the
+ * database takes the changes since its version when the log has them all and they are few; otherwise it is rebuilt.
  */
 export const createPatientSearchCache = ({ maxPatients }: { maxPatients: number }): PatientSearchCache => {
   // a Map keeps insertion order: re-inserting on use makes the first key the least recently used
@@ -36,11 +52,21 @@ export const createPatientSearchCache = ({ maxPatients }: { maxPatients: number 
     return index;
   };
 
-  const loadOnce = (studioId: string, load: () => Promise<PatientSearchSnapshot>) => {
+  const read = async (current: PatientSearchIndex | undefined, source: PatientSearchSource) => {
+    if (current) {
+      const delta = await source.changesSince(current.version, maxPending);
+      if (delta.complete && current.pending + delta.changed.length <= maxPending)
+        return current.withChanges(delta.version, delta.changed);
+    }
+    const snapshot = await source.all();
+    return buildPatientSearchIndex(snapshot.version, snapshot.patients);
+  };
+
+  const readOnce = (studioId: string, source: PatientSearchSource) => {
     let pending = loading.get(studioId);
     if (!pending) {
-      pending = load()
-        .then((snapshot) => keep(studioId, buildPatientSearchIndex(snapshot.version, snapshot.patients)))
+      pending = read(indexes.get(studioId), source)
+        .then((index) => keep(studioId, index))
         .finally(() => loading.delete(studioId));
       loading.set(studioId, pending);
     }
@@ -48,16 +74,16 @@ export const createPatientSearchCache = ({ maxPatients }: { maxPatients: number 
   };
 
   return {
-    get: async (studioId, load, atLeast) => {
+    get: async (studioId, source, atLeast) => {
       const current = indexes.get(studioId);
       if (current && (atLeast === undefined || current.version >= atLeast)) {
         indexes.delete(studioId);
         indexes.set(studioId, current);
         return current;
       }
-      let index = await loadOnce(studioId, load);
-      // a load that started before the version the caller saw may predate it: one more reads at least that
-      if (atLeast !== undefined && index.version < atLeast) index = await loadOnce(studioId, load);
+      let index = await readOnce(studioId, source);
+      // a read that started before the version the caller saw may predate it: one more reads at least that
+      if (atLeast !== undefined && index.version < atLeast) index = await readOnce(studioId, source);
       return index;
     },
   };

@@ -4,6 +4,7 @@ import { buildPatientSearchIndex, type IndexedPatient, type PatientSearchFilter 
 
 const patient = (id: string, searchText: string, more: Partial<IndexedPatient> = {}): IndexedPatient => ({
   id,
+  sortName: searchText,
   searchText,
   state: 'ACTIVE',
   tags: null,
@@ -56,25 +57,50 @@ describe('the patient search index', () => {
     expect(index.search(filter(['ros']), { offset: 9, limit: 5 })).toEqual({ ids: [], total: 3 });
   });
 
-  it('agrees with a plain scan on random patients and words', () => {
+  it('agrees with a plain scan on random patients, words and changes', () => {
     const random = mulberry32(20261122);
     const letters = 'aeiorsnltmcb@.ßøñ';
     const word = (n: number) =>
       Array.from({ length: n }, () => letters[Math.floor(random() * letters.length)]).join('');
-    const patients = Array.from({ length: 400 }, (_, i) =>
+    const randomPatient = (id: string, sortName: string) =>
       patient(
-        `p${i}`,
+        id,
         Array.from({ length: 1 + Math.floor(random() * 4) }, () => word(2 + Math.floor(random() * 7))).join(' '),
         {
+          sortName,
           state: random() < 0.3 ? 'UNACTIVE' : 'ACTIVE',
           tags: random() < 0.5 ? ['x'] : null,
         },
-      ),
+      );
+    // the base in list order, as the database reads it
+    let patients = Array.from({ length: 400 }, (_, i) =>
+      randomPatient(`p${String(i).padStart(3, '0')}`, `n${String(i * 10).padStart(5, '0')}`),
     );
-    const randomIndex = buildPatientSearchIndex(1n, patients);
-    for (let run = 0; run < 2000; run++) {
+    let index = buildPatientSearchIndex(1n, patients);
+    for (let run = 0; run < 3000; run++) {
+      if (run % 100 === 99) {
+        // a few changes: new patients, edits (a new name may move them), deletions
+        const changes = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
+          const kind = random();
+          const existing = patients[Math.floor(random() * patients.length)] as IndexedPatient;
+          const sortName = `n${String(Math.floor(random() * 4000)).padStart(5, '0')}`;
+          if (kind < 0.4) return { id: `q${run}-${Math.floor(random() * 1e6)}`, patient: randomPatient('', sortName) };
+          if (kind < 0.8) return { id: existing.id, patient: randomPatient(existing.id, sortName) };
+          return { id: existing.id, patient: null };
+        }).map((c) => ({ id: c.id, patient: c.patient ? { ...c.patient, id: c.id } : null }));
+        const byId = new Map(patients.map((p) => [p.id, p]));
+        for (const c of changes) {
+          byId.delete(c.id);
+          if (c.patient) byId.set(c.id, c.patient);
+        }
+        patients = [...byId.values()].sort((x, y) =>
+          x.sortName === y.sortName ? (x.id < y.id ? -1 : 1) : x.sortName < y.sortName ? -1 : 1,
+        );
+        index = index.withChanges(index.version + 1n, changes);
+        expect(index.size).toBe(patients.length);
+      }
       const f = filter(
-        Array.from({ length: 1 + Math.floor(random() * 2) }, () => word(1 + Math.floor(random() * 4))),
+        Array.from({ length: Math.floor(random() * 3) }, () => word(1 + Math.floor(random() * 4))),
         { state: random() < 0.3 ? 'ACTIVE' : null, tags: random() < 0.2 ? ['x'] : [] },
       );
       const page = { offset: Math.floor(random() * 3) * 5, limit: 5 };
@@ -84,61 +110,90 @@ describe('the patient search index', () => {
           (f.state === null || p.state === f.state) &&
           f.tags.every((t) => p.tags?.includes(t)),
       );
-      expect(randomIndex.search(f, page), JSON.stringify({ f, page })).toEqual({
+      expect(index.search(f, page), JSON.stringify({ run, f, page })).toEqual({
         ids: scan.slice(page.offset, page.offset + page.limit).map((p) => p.id),
         total: scan.length,
       });
     }
+    expect(index.pending).toBeGreaterThan(0);
   });
 });
 
 describe('the cache of search indexes', () => {
-  const snapshot = (version: bigint, size: number) => () =>
-    Promise.resolve({ version, patients: Array.from({ length: size }, (_, i) => patient(`p${i}`, `nome${i}`)) });
-
-  it('loads a studio once for concurrent searches and keeps it until a newer version is asked for', async () => {
-    const cache = createPatientSearchCache({ maxPatients: 100 });
-    let loads = 0;
-    const load = () => {
-      loads++;
-      return snapshot(BigInt(loads), 3)();
+  const patients = (size: number) => Array.from({ length: size }, (_, i) => patient(`p${i}`, `nome${i}`));
+  /** A source that answers whole reads with these versions in turn, and no log (every update a whole read). */
+  const wholeReads = (versions: bigint[], size = 3) => {
+    const source = {
+      reads: 0,
+      all: () => {
+        source.reads++;
+        return Promise.resolve({ version: versions.shift() ?? 99n, patients: patients(size) });
+      },
+      changesSince: (version: bigint) => Promise.resolve({ version, complete: false, changed: [] }),
     };
-    const [first, second] = await Promise.all([cache.get('s1', load), cache.get('s1', load)]);
+    return source;
+  };
+
+  it('reads a studio once for concurrent searches and keeps it until a newer version is asked for', async () => {
+    const cache = createPatientSearchCache({ maxPatients: 100 });
+    const source = wholeReads([1n, 2n]);
+    const [first, second] = await Promise.all([cache.get('s1', source), cache.get('s1', source)]);
     expect(first).toBe(second);
-    expect(loads).toBe(1);
-    expect(await cache.get('s1', load, 1n)).toBe(first);
-    expect((await cache.get('s1', load, 2n)).version).toBe(2n);
-    expect(loads).toBe(2);
+    expect(source.reads).toBe(1);
+    expect(await cache.get('s1', source, 1n)).toBe(first);
+    expect((await cache.get('s1', source, 2n)).version).toBe(2n);
+    expect(source.reads).toBe(2);
   });
 
-  it('reads again when a load in flight turns out older than the version the caller saw', async () => {
+  it('reads again when a read in flight turns out older than the version the caller saw', async () => {
     const cache = createPatientSearchCache({ maxPatients: 100 });
-    const versions = [1n, 1n, 5n];
-    const load = () => snapshot(versions.shift() as bigint, 1)();
-    await cache.get('s1', load);
-    expect((await cache.get('s1', load, 5n)).version).toBe(5n);
-    expect(versions).toEqual([]);
+    const source = wholeReads([1n, 1n, 5n]);
+    await cache.get('s1', source);
+    expect((await cache.get('s1', source, 5n)).version).toBe(5n);
+    expect(source.reads).toBe(3);
+  });
+
+  it('takes the logged changes when there are few, and reads everything again when the log cannot say', async () => {
+    const cache = createPatientSearchCache({ maxPatients: 100 });
+    let complete = true;
+    const source = {
+      reads: 0,
+      all: () => {
+        source.reads++;
+        return Promise.resolve({ version: source.reads === 1 ? 1n : 3n, patients: [patient('a', 'anna rossi')] });
+      },
+      changesSince: (version: bigint) =>
+        Promise.resolve({
+          version: version + 1n,
+          complete,
+          changed: [{ id: `b${version}`, patient: patient(`b${version}`, `bruno rossi ${version}`) }],
+        }),
+    };
+    await cache.get('s1', source);
+    const updated = await cache.get('s1', source, 2n);
+    expect(updated.search(filter(['rossi']), all)).toEqual({ ids: ['a', 'b1'], total: 2 });
+    expect(updated.pending).toBe(1);
+    expect(source.reads).toBe(1);
+    complete = false;
+    const reread = await cache.get('s1', source, 3n);
+    expect(source.reads).toBe(2);
+    expect(reread).toMatchObject({ version: 3n, pending: 0 });
   });
 
   it('drops the least recently used studios beyond its size, never the one just asked for', async () => {
     const cache = createPatientSearchCache({ maxPatients: 10 });
-    let loads = 0;
-    const counted = (size: number) => () => {
-      loads++;
-      return snapshot(1n, size)();
-    };
-    await cache.get('a', counted(4));
-    await cache.get('b', counted(4));
-    await cache.get('a', counted(4));
-    await cache.get('c', counted(4)); // 12 > 10: b, the least recently used, goes
-    expect(loads).toBe(3);
-    await cache.get('a', counted(4));
-    expect(loads).toBe(3);
-    await cache.get('b', counted(4));
-    expect(loads).toBe(4);
-    await cache.get('huge', counted(50));
-    expect((await cache.get('huge', counted(50))).size).toBe(50);
-    expect(loads).toBe(5);
+    const sources = { a: wholeReads([], 4), b: wholeReads([], 4), c: wholeReads([], 4), huge: wholeReads([], 50) };
+    await cache.get('a', sources.a);
+    await cache.get('b', sources.b);
+    await cache.get('a', sources.a);
+    await cache.get('c', sources.c); // 12 > 10: b, the least recently used, goes
+    await cache.get('a', sources.a);
+    expect(sources.a.reads).toBe(1);
+    await cache.get('b', sources.b);
+    expect(sources.b.reads).toBe(2);
+    await cache.get('huge', sources.huge);
+    expect((await cache.get('huge', sources.huge)).size).toBe(50);
+    expect(sources.huge.reads).toBe(1);
   });
 });
 

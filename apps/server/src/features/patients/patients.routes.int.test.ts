@@ -386,6 +386,48 @@ describe('search', () => {
     expect(names(await search({ searchText: 'quag' }, elsewhere))).toEqual(['Zuquag Mario']);
   });
 
+  it('brings the index up to date with the logged patients alone, and reads everything again after a bulk change', async () => {
+    const studio = await createStudioOwner(t.app);
+    const created = await createOk(person({ nome: 'Delta', cognome: 'Uno' }), studio);
+    expect(names(await search({ searchText: 'delta' }, studio))).toEqual(['Uno Delta']);
+    /** The index this server holds for the studio, without reading anything. */
+    const held = () =>
+      t.deps.patientSearch.get(studio.studioId, {
+        all: () => Promise.reject(new Error('not cached')),
+        changesSince: () => Promise.reject(new Error('not cached')),
+      });
+    const logged = async () =>
+      (
+        (await t.deps.db.execute(
+          sql`select version::int as version, patient_id from patient_search_changes where studio_id = ${studio.studioId} order by version`,
+        )) as unknown as { rows: { version: number; patient_id: string }[] }
+      ).rows;
+
+    const second = await createOk(person({ nome: 'Delta', cognome: 'Due' }), studio);
+    await t.deps.db.execute(
+      sql`update patients set cognome = 'Zeta', search_text = 'zeta delta', sort_name = 'zeta delta' where id = ${created.id}`,
+    );
+    expect((await logged()).slice(-2).map((r) => r.patient_id)).toEqual([second.id, created.id]);
+    expect(names(await search({ searchText: 'delta' }, studio))).toEqual(['Due Delta', 'Zeta Delta']);
+    expect((await held()).pending).toBe(3); // the new one held apart, the edited one dropped from the lists and held apart
+
+    await t.deps.db.execute(sql`
+      insert into patients (studio_id, tipologia_persona, nome, cognome, search_text, sort_name)
+      select ${studio.studioId}, 'FISICA', 'Delta', 'Massa' || lpad(i::text, 4, '0'), 'massa' || lpad(i::text, 4, '0') || ' delta', 'massa' || lpad(i::text, 4, '0') || ' delta'
+      from generate_series(1, 1001) as i`);
+    const current = (
+      (await t.deps.db.execute(
+        sql`select version::int as version from patient_search_versions where studio_id = ${studio.studioId}`,
+      )) as unknown as { rows: { version: number }[] }
+    ).rows[0]?.version;
+    const versions = await logged();
+    expect(versions.at(-1)?.version).toBe((current ?? 0) - 1); // the bulk insert's own version logged nothing
+    expect(await search({ searchText: 'delta', page: '40', size: '25' }, studio)).toMatchObject({
+      totalElements: 1003,
+    });
+    expect((await held()).pending).toBe(0); // read again whole
+  });
+
   it('moves the search version only when what search reads changes, and never another studio’s', async () => {
     const own = await createStudioOwner(t.app);
     const other = await createStudioOwner(t.app);

@@ -160,7 +160,8 @@ export const listAllPatients = async (deps: AppDeps, ctx: StudioContext) =>
  * GET /v2/pazienti: every word typed must match (names, codes, e-mails, phones), in display-name order, counted
  * exactly. Words go to the studio's in-memory trigram index, which picks the page's ids; the rows come from the
  * database together with the studio's search version, and when that version has moved (a write here or on another
- * server) the index is read again and the page picked again. Without words it is an indexed page and count in SQL.
+ * server) the index takes the changes since (or is read again whole) and the page is picked again. Without words it
+ * is an indexed page and count in SQL.
  */
 export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: SearchQuery): Promise<PatientPage> => {
   const words = q.searchText
@@ -171,8 +172,11 @@ export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: Searc
   let rows: PatientRow[];
   let total: number;
   if (words.length > 0) {
-    const load = () => repo.searchSnapshot(deps.db, ctx);
-    let index = await deps.patientSearch.get(ctx.studioId, load);
+    const source = {
+      all: () => repo.searchSnapshot(deps.db, ctx),
+      changesSince: (version: bigint, limit: number) => repo.searchChangesSince(deps.db, ctx, version, limit),
+    };
+    let index = await deps.patientSearch.get(ctx.studioId, source);
     for (let attempt = 1; ; attempt++) {
       const found = index.search({ ...filter, words }, page);
       const read = await repo.byIdsWithSearchVersion(deps.db, ctx, found.ids);
@@ -180,7 +184,7 @@ export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: Searc
       rows = inOrderOf(found.ids, read.rows);
       // after a few rounds under a stream of writes, the last page read stands (each row is itself current)
       if (read.version === index.version || attempt === 3) break;
-      index = await deps.patientSearch.get(ctx.studioId, load, read.version);
+      index = await deps.patientSearch.get(ctx.studioId, source, read.version);
     }
   } else {
     [rows, total] = await Promise.all([repo.page(deps.db, ctx, filter, page), repo.countAll(deps.db, ctx, filter)]);
