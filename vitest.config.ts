@@ -25,11 +25,24 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['apps/server/**/*.int.test.ts'],
+          exclude: ['apps/server/test/durability/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 60_000,
           // one PGlite per file; two cores
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // the real server process on the embedded database, killed and restarted against a 5 s limit: alone, so
+          // that what is timed is the server, not other test files sharing the two cores
+          name: 'durability',
+          include: ['apps/server/test/durability/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
         },
       },
     ],
