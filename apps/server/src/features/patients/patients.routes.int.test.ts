@@ -426,6 +426,18 @@ describe('search', () => {
       totalElements: 1003,
     });
     expect((await held()).pending).toBe(0); // read again whole
+
+    // the log keeps the last 1,000 versions: an index older than that is read again whole too
+    await t.deps.db.execute(
+      sql.raw(`do $$ begin for i in 1..1002 loop
+        update patients set search_text = 'zeta delta ' || i where id = '${created.id}';
+      end loop; end $$`),
+    );
+    const kept = await logged();
+    expect(kept).toHaveLength(1000);
+    expect(kept.at(-1)?.version).toBe((kept[0]?.version ?? 0) + 999);
+    expect(await search({ searchText: 'delta 1002' }, studio)).toMatchObject({ totalElements: 1 });
+    expect((await held()).pending).toBe(0);
   });
 
   it('moves the search version only when what search reads changes, and never another studio’s', async () => {
