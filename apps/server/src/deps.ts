@@ -12,6 +12,7 @@ import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenService, type TokenService } from './features/auth/tokens.ts';
+import { createEventsAnswerCache, type EventsAnswerCache } from './features/calendar/events-answer-cache.ts';
 import { createMailer, type Mailer } from './features/mail/mail.service.ts';
 import { createPatientSearchCache, type PatientSearchCache } from './features/patients/patient-search-cache.ts';
 import { type AttemptLimiter, createAttemptLimiter } from './shared/attempt-limiter.ts';
@@ -34,6 +35,7 @@ export type AppDeps = {
   loginAttempts: AttemptLimiter;
   /** Each studio's patients, indexed in memory for search (rebuilt when the studio's search version moves). */
   patientSearch: PatientSearchCache;
+  eventsAnswers: EventsAnswerCache;
   now: () => Date;
 };
 
@@ -50,6 +52,8 @@ const authSecretOf = (config: Config): string => {
 
 /** About 400 bytes a patient in memory: 1,000,000 patients (all studios together) is some 400 MB at most. */
 const patientSearchCacheMaxPatients = 1_000_000;
+/** A busy week's answer weighs about 2 MB (plus a tenth gzipped); the usual one a few hundred kB. */
+const eventsAnswerCacheMaxBytes = 128 * 1024 * 1024;
 
 export const createDeps = (
   config: Config,
@@ -87,6 +91,7 @@ export const createDeps = (
     secrets: createSecretKeys(authSecret),
     loginAttempts: createAttemptLimiter({ max: config.RATE_LIMIT_ACCOUNT_PER_15_MIN, windowMs: 15 * 60_000 }),
     patientSearch: createPatientSearchCache({ maxPatients: patientSearchCacheMaxPatients }),
+    eventsAnswers: createEventsAnswerCache({ maxBytes: eventsAnswerCacheMaxBytes }),
     now: overrides.now ?? (() => new Date()),
   };
 };

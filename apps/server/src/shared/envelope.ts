@@ -12,8 +12,9 @@ export const ok = <T>(response: T, answer?: string, warnings?: string[]): Envelo
 export const alert = <T>(response: T, answer: string): Envelope<T> => ({ code: 'ALERT', response, answer });
 
 /**
- * For a route whose answer is many rows built by a typed mapping (toEvent, toPatient): the schema still documents
- * the answer, but it is not checked again on the way out, which on a busy week or page cost more than the JSON itself
- * (decisions 013 and 015). Only for answers that never carry a row's columns as they are.
+ * For a route whose answer is many rows built by a typed mapping (toPatient): the schema still documents the answer,
+ * but it is not checked again on the way out, which on a busy page cost more than the JSON itself (decision 015; GET
+ * /events, whose answers are kept ready to send, skips the check the same way, decision 016). Only for answers that
+ * never carry a row's columns as they are.
  */
 export const mappedAnswerSerializer = () => (data: unknown) => JSON.stringify(data);

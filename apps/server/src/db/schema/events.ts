@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
@@ -93,6 +94,18 @@ export const events = pgTable(
     index('events_series_idx').on(t.seriesId),
   ],
 );
+
+/**
+ * The version of what a studio's calendar shows, moved by triggers in the writing transaction whenever its events or
+ * its mirrored Google events change, whatever wrote (migration 0009): a server keeps GET /events answers ready and
+ * sends one only while the version it was built at is still the current one (decision 016).
+ */
+export const calendarVersions = pgTable('calendar_versions', {
+  studioId: uuid('studio_id')
+    .primaryKey()
+    .references(() => studios.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'bigint' }).notNull(),
+});
 
 /** A private iCalendar subscription of one calendar: phones subscribe to a URL carrying the token (kept hashed). */
 export const calendarFeeds = pgTable(

@@ -23,13 +23,14 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
 import { notFound } from '../../shared/app-error.ts';
-import { alert, mappedAnswerSerializer, ok } from '../../shared/envelope.ts';
+import { alert, ok } from '../../shared/envelope.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as calendars from './calendar.service.ts';
 import { createFeed, feedIcs, feedStatus, revokeFeed } from './calendar-feed.ts';
 import { bulkDeleteEvents, countEventsStartingIn } from './events.bulk.ts';
 import { streamEventsCsv } from './events.export.ts';
 import * as events from './events.service.ts';
+import { sendReadyAnswer } from './events-answer-cache.ts';
 import { registerGoogleCalendarRoutes } from './google-calendar.routes.ts';
 import { syncGoogleCalendar } from './google-calendar.service.ts';
 
@@ -150,10 +151,9 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
         querystring: eventsQuerySchema,
         response: { 200: envelopeSchema(z.array(eventSchema)) },
       },
-      serializerCompiler: mappedAnswerSerializer,
       config: { access: { permission: 'calendar:read' } },
     },
-    async (req) => ok(await events.listEvents(deps, studioOf(req), req.query)),
+    async (req, reply) => sendReadyAnswer(req, reply, await events.listEventsAnswer(deps, studioOf(req), req.query)),
   );
 
   app.get(

@@ -19,6 +19,7 @@ import { centsToEuros } from '@studiolo/domain/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
+import { ok } from '../../shared/envelope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
@@ -179,6 +180,23 @@ export const listEvents = async (deps: AppDeps, ctx: StudioContext, q: EventsQue
   const external = await externalEventsBetween(deps, ctx, from, to, q);
   if (external.length === 0) return own;
   return [...own, ...external].sort(byStartThenId);
+};
+
+/** The cache key of a GET /events query: its studio, range and filters (lists as sets, in any order). */
+const answerKey = (ctx: StudioContext, q: EventsQuery) => {
+  const { studioId: _asked, start, end, ...lists } = q;
+  const filters = Object.entries(lists).map(([name, values]) => `${name}=${[...values].sort().join(',')}`);
+  return [ctx.studioId, start, end, ...filters.sort()].join('&');
+};
+
+/**
+ * GET /events as it goes on the wire. A studio's staff keep asking for the same few weeks, so the answer is built
+ * once per version of what it shows and kept ready, gzipped too (decision 016). The version is read before the
+ * events: an answer can only be newer than the version it is kept at, never older.
+ */
+export const listEventsAnswer = async (deps: AppDeps, ctx: StudioContext, q: EventsQuery) => {
+  const version = await repo.answerVersion(deps.db, ctx);
+  return deps.eventsAnswers.get(answerKey(ctx, q), version, async () => ok(await listEvents(deps, ctx, q)));
 };
 
 export const getEvent = async (deps: AppDeps, ctx: StudioContext, id: string) => {

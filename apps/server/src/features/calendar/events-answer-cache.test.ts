@@ -1,0 +1,122 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip, createEventsAnswerCache } from './events-answer-cache.ts';
+
+const at = (calendar: number, patients = 0) => ({ calendar: BigInt(calendar), patients: BigInt(patients) });
+const text = (answer: { json: Buffer }) => answer.json.toString('utf8');
+
+describe('events answer cache', () => {
+  it('builds once per key and version, and again when the version moves', async () => {
+    const cache = createEventsAnswerCache({ maxBytes: 1_000_000 });
+    let builds = 0;
+    const build = (value: string) => async () => {
+      builds++;
+      return { response: value };
+    };
+    expect(text(await cache.get('week', at(1), build('a')))).toBe('{"response":"a"}');
+    expect(text(await cache.get('week', at(1), build('not built')))).toBe('{"response":"a"}');
+    expect(builds).toBe(1);
+    expect(text(await cache.get('week', at(2), build('b')))).toBe('{"response":"b"}');
+    expect(text(await cache.get('week', at(2, 1), build('c')))).toBe('{"response":"c"}');
+    expect(text(await cache.get('other week', at(2, 1), build('d')))).toBe('{"response":"d"}');
+    expect(builds).toBe(4);
+  });
+
+  it('keeps the gzipped answer equal to the plain one', async () => {
+    const cache = createEventsAnswerCache({ maxBytes: 1_000_000 });
+    const events = Array.from({ length: 200 }, (_, i) => ({ id: i, summary: 'Seduta di fisioterapia' }));
+    const answer = await cache.get('week', at(1), async () => ({ code: 'SUCCESS', response: events }));
+    expect(gunzipSync(answer.gzip).equals(answer.json)).toBe(true);
+    expect(answer.gzip.byteLength).toBeLessThan(answer.json.byteLength / 5);
+  });
+
+  it('lets concurrent callers share one build', async () => {
+    const cache = createEventsAnswerCache({ maxBytes: 1_000_000 });
+    let builds = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const build = async () => {
+      builds++;
+      await gate;
+      return 'shared';
+    };
+    const calls = [cache.get('week', at(1), build), cache.get('week', at(1), build), cache.get('week', at(1), build)];
+    release();
+    const answers = await Promise.all(calls);
+    expect(builds).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it('does not let a slow build at an older version replace a newer answer', async () => {
+    const cache = createEventsAnswerCache({ maxBytes: 1_000_000 });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = cache.get('week', at(1), async () => {
+      await gate;
+      return 'old';
+    });
+    await cache.get('week', at(2), async () => 'new');
+    release();
+    expect(text(await slow)).toBe('"old"'); // its own caller still gets what it asked for
+    expect(text(await cache.get('week', at(2), async () => 'rebuilt'))).toBe('"new"');
+  });
+
+  it('drops the least recently used answers beyond its size, never the one just kept', async () => {
+    const payload = 'x'.repeat(1000);
+    const one = Buffer.byteLength(JSON.stringify(payload));
+    const cache = createEventsAnswerCache({ maxBytes: 3 * one });
+    const builds: string[] = [];
+    const get = (key: string) =>
+      cache.get(key, at(1), async () => {
+        builds.push(key);
+        return payload;
+      });
+    await get('a');
+    await get('b');
+    await get('a'); // a is now the most recently used
+    await get('c'); // json and gzip of three answers weigh more than 3 × json: b goes first
+    await get('a');
+    await get('b');
+    expect(builds).toEqual(['a', 'b', 'c', 'b']);
+
+    const huge = createEventsAnswerCache({ maxBytes: 10 });
+    let hugeBuilds = 0;
+    const big = () =>
+      huge.get('big', at(1), async () => {
+        hugeBuilds++;
+        return payload;
+      });
+    await big();
+    await big();
+    expect(hugeBuilds).toBe(1);
+  });
+
+  it('forgets a failed build, so the next caller tries again', async () => {
+    const cache = createEventsAnswerCache({ maxBytes: 1_000_000 });
+    await expect(cache.get('week', at(1), () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
+    expect(text(await cache.get('week', at(1), async () => 'back'))).toBe('"back"');
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', true],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
+    ['GZIP', true],
+    ['*', true],
+    ['gzip;q=0', false],
+    ['gzip;q=0.000, identity', false],
+    ['identity', false],
+    ['deflate, br', false],
+    ['', false],
+    [undefined, false],
+  ])('%s → %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+});
