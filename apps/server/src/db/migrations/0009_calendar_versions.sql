@@ -1,20 +1,29 @@
 CREATE TABLE "calendar_versions" (
 	"studio_id" uuid PRIMARY KEY NOT NULL,
-	"version" bigint NOT NULL
+	"version" bigint NOT NULL,
+	"bumped_in" "xid8"
 );
 --> statement-breakpoint
-ALTER TABLE "calendar_versions" ADD CONSTRAINT "calendar_versions_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "studios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_versions" ADD CONSTRAINT "calendar_versions_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "studios"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- Written by hand (decision 016): what a studio's calendar shows has a version that moves in the writing transaction,
 -- whatever wrote (the API, a cascade from a deleted patient or calendar, the Google sync, a bulk delete). Statement
 -- triggers with transition tables: a bulk statement bumps it once. Studios locked in id order; a studio being
 -- deleted is skipped. The patients' names and tags the answers show move patient_search_versions (below) rather than
 -- this one: editing a patient locks one version row, not two.
-CREATE FUNCTION "calendar_version_record"(studio_ids uuid[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO calendar_versions AS v (studio_id, version)
-  SELECT DISTINCT c.studio_id, 1 FROM unnest(studio_ids) AS c(studio_id)
+-- A transaction moves a studio's version once, however many statements it runs (a bulk delete adds exdates to a
+-- thousand series, one statement each; a cascade runs one statement per deleted row): later statements find the
+-- row already bumped by their transaction and leave it, instead of piling up row versions of one hot row.
+-- PL/pgSQL rather than SQL functions: their plans are kept for the session, not planned again at every firing.
+CREATE FUNCTION "calendar_version_record"(studio_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO calendar_versions AS v (studio_id, version, bumped_in)
+  SELECT DISTINCT c.studio_id, 1, pg_current_xact_id() FROM unnest(studio_ids) AS c(studio_id)
   WHERE EXISTS (SELECT 1 FROM studios s WHERE s.id = c.studio_id)
   ORDER BY c.studio_id
-  ON CONFLICT (studio_id) DO UPDATE SET version = v.version + 1;
+  ON CONFLICT (studio_id) DO UPDATE SET version = v.version + 1, bumped_in = excluded.bumped_in
+  WHERE v.bumped_in IS DISTINCT FROM excluded.bumped_in;
+END
 $$;--> statement-breakpoint
 CREATE FUNCTION "calendar_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

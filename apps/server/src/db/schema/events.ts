@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -40,6 +41,8 @@ export const products = pgTable(
 );
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+/** A 64-bit transaction id (pg_current_xact_id()), read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * An appointment, or a recurring series (rrule set; its occurrences are computed, see packages/domain recurrence),
@@ -105,6 +108,8 @@ export const calendarVersions = pgTable('calendar_versions', {
     .primaryKey()
     .references(() => studios.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'bigint' }).notNull(),
+  /** The transaction that last moved the version: a transaction moves it once, however many statements it runs. */
+  bumpedIn: xid8('bumped_in'),
 });
 
 /** A private iCalendar subscription of one calendar: phones subscribe to a URL carrying the token (kept hashed). */

@@ -142,6 +142,39 @@ describe('GET /events kept ready', () => {
     expect(await summaries(owner)).toEqual([]);
   });
 
+  it('moves the version once for a whole transaction, which shows all its writes at once', async () => {
+    const { owner, calendarId, event } = await studioWithAppointment();
+    const version = async () =>
+      (
+        await rowsOf<{ version: number }>(
+          t.deps.db,
+          `select version::int as version from calendar_versions where studio_id = '${owner.studioId}'`,
+        )
+      )[0]?.version ?? 0;
+    expect(await summaries(owner)).toEqual(['Prima visita']);
+    const before = await version();
+    await t.deps.db.transaction(async (tx) => {
+      for (const day of [25, 26, 27])
+        await tx.execute(sql`
+          insert into events (studio_id, calendar_id, summary, color, start_at, end_at, until_at)
+          values (${owner.studioId}, ${calendarId}, ${`Seduta del ${day}`}, '#616161',
+            ${`2026-11-${day}T09:00:00Z`}, ${`2026-11-${day}T10:00:00Z`}, ${`2026-11-${day}T10:00:00Z`})`);
+      await tx.execute(sql`update events set summary = 'Visita spostata' where id = ${event.id}`);
+    });
+    expect(await version()).toBe(before + 1);
+    expect(await summaries(owner)).toEqual(['Visita spostata', 'Seduta del 25', 'Seduta del 26', 'Seduta del 27']);
+
+    // the bulk delete: one transaction of many statements
+    await apiOk(t.app, {
+      method: 'DELETE',
+      url: '/events/bulk',
+      token: owner.token,
+      query: { start: '2026-11-25', end: '2026-11-26' },
+    });
+    expect(await version()).toBe(before + 2);
+    expect(await summaries(owner)).toEqual(['Visita spostata', 'Seduta del 27']);
+  });
+
   it('moves the calendar version with the mirrored Google events and their calendar’s colour, not with a sync token', async () => {
     const { owner } = await studioWithAppointment();
     const version = async () =>
