@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, createEventsAnswerCache } from './events-answer-cache.ts';
+import { chosenEncoding, createEventsAnswerCache } from './events-answer-cache.ts';
 
 const at = (calendar: number, patients = 0) => ({ calendar: BigInt(calendar), patients: BigInt(patients) });
 const text = (answer: { json: Buffer }) => answer.json.toString('utf8');
@@ -22,12 +22,14 @@ describe('events answer cache', () => {
     expect(builds).toBe(4);
   });
 
-  it('keeps the gzipped answer equal to the plain one', async () => {
+  it('keeps the compressed answers equal to the plain one, Brotli the smallest', async () => {
     const cache = createEventsAnswerCache({ maxBytes: 1_000_000 });
     const events = Array.from({ length: 200 }, (_, i) => ({ id: i, summary: 'Seduta di fisioterapia' }));
     const answer = await cache.get('week', at(1), async () => ({ code: 'SUCCESS', response: events }));
     expect(gunzipSync(answer.gzip).equals(answer.json)).toBe(true);
+    expect(brotliDecompressSync(answer.br).equals(answer.json)).toBe(true);
     expect(answer.gzip.byteLength).toBeLessThan(answer.json.byteLength / 5);
+    expect(answer.br.byteLength).toBeLessThan(answer.gzip.byteLength);
   });
 
   it('lets concurrent callers share one build', async () => {
@@ -104,19 +106,22 @@ describe('events answer cache', () => {
   });
 });
 
-describe('acceptsGzip', () => {
+describe('chosenEncoding', () => {
   it.each([
-    ['gzip, deflate, br, zstd', true],
-    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
-    ['GZIP', true],
-    ['*', true],
-    ['gzip;q=0', false],
-    ['gzip;q=0.000, identity', false],
-    ['identity', false],
-    ['deflate, br', false],
-    ['', false],
-    [undefined, false],
+    ['gzip, deflate, br, zstd', 'br'], // Chromium over HTTPS
+    ['gzip, deflate', 'gzip'], // Chromium over plain HTTP
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['gzip;q=0', null],
+    ['gzip;q=0.000, identity', null],
+    ['identity', null],
+    ['deflate, zstd', null],
+    ['', null],
+    [undefined, null],
   ])('%s → %s', (header, expected) => {
-    expect(acceptsGzip(header)).toBe(expected);
+    expect(chosenEncoding(header)).toBe(expected);
   });
 });

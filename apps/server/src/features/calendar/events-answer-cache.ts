@@ -1,11 +1,28 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
-/** An answer as it goes on the wire: the envelope's JSON, and the same gzipped for the clients that take it. */
-export type ReadyAnswer = { json: Buffer; gzip: Buffer };
+/**
+ * An answer as it goes on the wire: the envelope's JSON, and the same compressed for the clients that take it —
+ * Brotli (a quarter smaller than gzip on a week of events; every browser takes it over HTTPS) and gzip.
+ */
+export type ReadyAnswer = { json: Buffer; gzip: Buffer; br: Buffer };
+
+/** Brotli quality 5: beyond it a busy week's answer hardly shrinks while it takes longer to build. */
+const compressed = (json: Buffer) =>
+  Promise.all([
+    gzipAsync(json),
+    brotliAsync(json, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: json.byteLength,
+      },
+    }),
+  ]);
 
 /**
  * The version an answer was built at: the studio's calendar version and its patients' version (the names and tags
@@ -58,8 +75,9 @@ export const createEventsAnswerCache = ({ maxBytes }: { maxBytes: number }): Eve
     if (!pending) {
       pending = (async () => {
         const json = Buffer.from(JSON.stringify(await build()));
-        const answer = { json, gzip: await gzipAsync(json) };
-        keep(key, { version, answer, bytes: json.byteLength + answer.gzip.byteLength });
+        const [gzipped, br] = await compressed(json);
+        const answer = { json, gzip: gzipped, br };
+        keep(key, { version, answer, bytes: json.byteLength + gzipped.byteLength + br.byteLength });
         return answer;
       })().finally(() => building.delete(flight));
       building.set(flight, pending);
@@ -80,18 +98,30 @@ export const createEventsAnswerCache = ({ maxBytes }: { maxBytes: number }): Eve
   };
 };
 
-/** Whether an Accept-Encoding header takes gzip (by name or by `*`, with a weight above 0). */
-export const acceptsGzip = (header: string | undefined) =>
-  (header ?? '').split(',').some((part) => {
+/**
+ * The encoding to send for an Accept-Encoding header: among br and gzip the one it weighs most (`*` stands for those
+ * it does not name; Brotli on a tie, being smaller), or none when it takes neither.
+ */
+export const chosenEncoding = (header: string | undefined): 'br' | 'gzip' | null => {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
+    if (!name) continue;
     const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return weight === undefined || Number(weight.slice(2)) > 0;
-  });
+    const q = weight === undefined ? 1 : Number(weight.slice(2));
+    weights.set(name, Number.isFinite(q) ? q : 0);
+  }
+  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gz = weightOf('gzip');
+  if (br <= 0 && gz <= 0) return null;
+  return br >= gz ? 'br' : 'gzip';
+};
 
-/** Sends a ready answer, gzipped when the client takes it (every browser does). */
+/** Sends a ready answer, compressed when the client takes it (every browser does). */
 export const sendReadyAnswer = (req: FastifyRequest, reply: FastifyReply, answer: ReadyAnswer) => {
   reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (!acceptsGzip(req.headers['accept-encoding'])) return reply.send(answer.json);
-  return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  const encoding = chosenEncoding(req.headers['accept-encoding']);
+  if (encoding === null) return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? answer.br : answer.gzip);
 };

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { CalendarEvent } from '@studiolo/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,18 +64,22 @@ const studioWithAppointment = async () => {
 };
 
 describe('GET /events kept ready', () => {
-  it('sends the same answer gzipped to a client that takes it, plain to one that does not', async () => {
+  it('sends the same answer compressed to a client that takes it (Brotli, else gzip), plain to one that does not', async () => {
     const { owner } = await studioWithAppointment();
     const plain = await raw(owner);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(plain.json()).toMatchObject({ code: 'SUCCESS', response: [{ summary: 'Prima visita' }] });
 
-    const zipped = await raw(owner, { 'accept-encoding': 'gzip, deflate, br, zstd' });
-    expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers.vary).toContain('accept-encoding');
-    expect(zipped.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength);
-    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const browser = await raw(owner, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(browser.headers.vary).toContain('accept-encoding');
+    expect(browser.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength);
+    expect(JSON.parse(brotliDecompressSync(browser.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    const gzipOnly = await raw(owner, { 'accept-encoding': 'gzip, deflate' });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipOnly.rawPayload).toString('utf8'))).toEqual(plain.json());
 
     const refused = await raw(owner, { 'accept-encoding': 'gzip;q=0, identity' });
     expect(refused.headers['content-encoding']).toBeUndefined();
