@@ -1,13 +1,14 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createWeightedLru } from '../../shared/weighted-lru.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
  * An answer as it goes on the wire: the envelope's JSON, and the same compressed for the clients that take it —
- * Brotli (a quarter smaller than gzip on a week of events; every browser takes it over HTTPS) and gzip.
+ * Brotli (a fifth smaller than gzip on a busy week: 143 against 184 kB; every browser takes it over HTTPS) and gzip.
  */
 export type ReadyAnswer = { json: Buffer; gzip: Buffer; br: Buffer };
 
@@ -49,24 +50,14 @@ type Entry = { version: AnswerVersion; answer: ReadyAnswer; bytes: number };
  * version the database says is current, so a write anywhere (another server, a cascade, raw SQL) is never hidden.
  */
 export const createEventsAnswerCache = ({ maxBytes }: { maxBytes: number }): EventsAnswerCache => {
-  // a Map keeps insertion order: re-inserting on use makes the first key the least recently used
-  const entries = new Map<string, Entry>();
+  const entries = createWeightedLru<Entry>({ maxWeight: maxBytes, weigh: (entry) => entry.bytes });
   const building = new Map<string, Promise<ReadyAnswer>>();
-  let held = 0;
 
   const keep = (key: string, entry: Entry) => {
-    const previous = entries.get(key);
+    const previous = entries.peek(key);
     // a slow build must not replace what a later one kept
     if (previous && !notOlder(entry.version, previous.version)) return;
-    if (previous) held -= previous.bytes;
-    entries.delete(key);
     entries.set(key, entry);
-    held += entry.bytes;
-    for (const [other, { bytes }] of entries) {
-      if (held <= maxBytes || other === key) break;
-      entries.delete(other);
-      held -= bytes;
-    }
   };
 
   const buildOnce = (key: string, version: AnswerVersion, build: () => Promise<unknown>) => {
@@ -88,11 +79,7 @@ export const createEventsAnswerCache = ({ maxBytes }: { maxBytes: number }): Eve
   return {
     get: async (key, version, build) => {
       const kept = entries.get(key);
-      if (kept && sameVersion(kept.version, version)) {
-        entries.delete(key);
-        entries.set(key, kept);
-        return kept.answer;
-      }
+      if (kept && sameVersion(kept.version, version)) return kept.answer;
       return buildOnce(key, version, build);
     },
   };

@@ -1,3 +1,4 @@
+import { createWeightedLru } from '../../shared/weighted-lru.ts';
 import {
   buildPatientSearchIndex,
   type IndexedPatient,
@@ -32,23 +33,13 @@ const maxPending = 1000;
  * database takes the changes since its version when the log has them all and they are few; otherwise it is rebuilt.
  */
 export const createPatientSearchCache = ({ maxPatients }: { maxPatients: number }): PatientSearchCache => {
-  // a Map keeps insertion order: re-inserting on use makes the first key the least recently used
-  const indexes = new Map<string, PatientSearchIndex>();
+  const indexes = createWeightedLru<PatientSearchIndex>({ maxWeight: maxPatients, weigh: (index) => index.size });
   const loading = new Map<string, Promise<PatientSearchIndex>>();
-  let held = 0;
 
   const keep = (studioId: string, index: PatientSearchIndex) => {
-    const previous = indexes.get(studioId);
+    const previous = indexes.peek(studioId);
     if (previous && previous.version > index.version) return previous;
-    if (previous) held -= previous.size;
-    indexes.delete(studioId);
     indexes.set(studioId, index);
-    held += index.size;
-    for (const [id, other] of indexes) {
-      if (held <= maxPatients || id === studioId) break;
-      indexes.delete(id);
-      held -= other.size;
-    }
     return index;
   };
 
@@ -65,7 +56,7 @@ export const createPatientSearchCache = ({ maxPatients }: { maxPatients: number 
   const readOnce = (studioId: string, source: PatientSearchSource) => {
     let pending = loading.get(studioId);
     if (!pending) {
-      pending = read(indexes.get(studioId), source)
+      pending = read(indexes.peek(studioId), source)
         .then((index) => keep(studioId, index))
         .finally(() => loading.delete(studioId));
       loading.set(studioId, pending);
@@ -76,11 +67,7 @@ export const createPatientSearchCache = ({ maxPatients }: { maxPatients: number 
   return {
     get: async (studioId, source, atLeast) => {
       const current = indexes.get(studioId);
-      if (current && (atLeast === undefined || current.version >= atLeast)) {
-        indexes.delete(studioId);
-        indexes.set(studioId, current);
-        return current;
-      }
+      if (current && (atLeast === undefined || current.version >= atLeast)) return current;
       let index = await readOnce(studioId, source);
       // a read that started before the version the caller saw may predate it: one more reads at least that
       if (atLeast !== undefined && index.version < atLeast) index = await readOnce(studioId, source);
