@@ -52,6 +52,8 @@ const authSecretOf = (config: Config): string => {
 
 /** About 400 bytes a patient in memory: 1,000,000 patients (all studios together) is some 400 MB at most. */
 const patientSearchCacheMaxPatients = 1_000_000;
+/** About 1.5 kB a patient as the API shows it: the rows of the pages searched most, some 30 MB at most. */
+const patientSearchCacheMaxRows = 20_000;
 /** A busy week's answer weighs about 2 MB (plus a tenth gzipped); the usual one a few hundred kB. */
 const eventsAnswerCacheMaxBytes = 128 * 1024 * 1024;
 
@@ -90,7 +92,10 @@ export const createDeps = (
     googleCalendar,
     secrets: createSecretKeys(authSecret),
     loginAttempts: createAttemptLimiter({ max: config.RATE_LIMIT_ACCOUNT_PER_15_MIN, windowMs: 15 * 60_000 }),
-    patientSearch: createPatientSearchCache({ maxPatients: patientSearchCacheMaxPatients }),
+    patientSearch: createPatientSearchCache({
+      maxPatients: patientSearchCacheMaxPatients,
+      maxRows: patientSearchCacheMaxRows,
+    }),
     eventsAnswers: createEventsAnswerCache({ maxBytes: eventsAnswerCacheMaxBytes }),
     now: overrides.now ?? (() => new Date()),
   };

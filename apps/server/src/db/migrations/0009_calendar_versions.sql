@@ -54,14 +54,14 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "calendar_version_google_calendars_update" AFTER UPDATE ON "google_calendars" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "calendar_version_bump_on_color"();--> statement-breakpoint
--- The patients' version now also moves when a name changes only in case or accents, or a person becomes a company:
--- the calendar shows names as written (decision 016), not as search compares them.
+-- The patients' version now moves whenever a patient changes at all, not only what search compares: the calendar
+-- shows names as written (case, accents), and search keeps the patients of its pages as the API shows them (decision
+-- 015, session 5). An update that changes nothing leaves it.
 CREATE OR REPLACE FUNCTION "patients_search_version_bump_on_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM patients_search_record(array_agg(n.studio_id), array_agg(n.id))
   FROM new_rows n JOIN old_rows o ON o.id = n.id
-  WHERE (n.sort_name, n.search_text, n.state, n.tags, n.nome, n.cognome, n.ragione_sociale, n.tipologia_persona)
-    IS DISTINCT FROM (o.sort_name, o.search_text, o.state, o.tags, o.nome, o.cognome, o.ragione_sociale, o.tipologia_persona);
+  WHERE n IS DISTINCT FROM o;
   RETURN NULL;
 END
 $$;

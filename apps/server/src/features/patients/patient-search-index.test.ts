@@ -1,3 +1,4 @@
+import type { Patient } from '@studiolo/domain/patients';
 import { describe, expect, it } from 'vitest';
 import { createPatientSearchCache } from './patient-search-cache.ts';
 import { buildPatientSearchIndex, type IndexedPatient, type PatientSearchFilter } from './patient-search-index.ts';
@@ -135,7 +136,7 @@ describe('the cache of search indexes', () => {
   };
 
   it('reads a studio once for concurrent searches and keeps it until a newer version is asked for', async () => {
-    const cache = createPatientSearchCache({ maxPatients: 100 });
+    const cache = createPatientSearchCache({ maxPatients: 100, maxRows: 100 });
     const source = wholeReads([1n, 2n]);
     const [first, second] = await Promise.all([cache.get('s1', source), cache.get('s1', source)]);
     expect(first).toBe(second);
@@ -146,7 +147,7 @@ describe('the cache of search indexes', () => {
   });
 
   it('reads again when a read in flight turns out older than the version the caller saw', async () => {
-    const cache = createPatientSearchCache({ maxPatients: 100 });
+    const cache = createPatientSearchCache({ maxPatients: 100, maxRows: 100 });
     const source = wholeReads([1n, 1n, 5n]);
     await cache.get('s1', source);
     expect((await cache.get('s1', source, 5n)).version).toBe(5n);
@@ -154,7 +155,7 @@ describe('the cache of search indexes', () => {
   });
 
   it('takes the logged changes when there are few, and reads everything again when the log cannot say', async () => {
-    const cache = createPatientSearchCache({ maxPatients: 100 });
+    const cache = createPatientSearchCache({ maxPatients: 100, maxRows: 100 });
     let complete = true;
     const source = {
       reads: 0,
@@ -180,8 +181,39 @@ describe('the cache of search indexes', () => {
     expect(reread).toMatchObject({ version: 3n, pending: 0 });
   });
 
+  it('holds the patients of pages as they are at the index’s version, and forgets those changed since', async () => {
+    const cache = createPatientSearchCache({ maxPatients: 100, maxRows: 100 });
+    let complete = true;
+    const source = {
+      reads: 0,
+      all: () => {
+        source.reads++;
+        return Promise.resolve({ version: source.reads === 1 ? 1n : 9n, patients: [patient('a', 'anna rossi')] });
+      },
+      changesSince: (version: bigint) =>
+        Promise.resolve({ version: version + 1n, complete, changed: [{ id: 'b', patient: patient('b', 'bruno') }] }),
+    };
+    const shown = (id: string, nome: string) => ({ id, datiGenerali: { nome } }) as unknown as Patient;
+    const held = (version: bigint) => [...cache.rows('s1', version, ['a', 'b', 'c']).keys()];
+    await cache.get('s1', source);
+    cache.keepRows('s1', 1n, [shown('a', 'Anna'), shown('b', 'Bruno')]);
+    cache.keepRows('s1', 2n, [shown('c', 'Carla')]); // read at a version the index is not at: not kept
+    expect(held(1n)).toEqual(['a', 'b']);
+    expect(held(2n)).toEqual([]); // asked at another version than the index's: nothing vouched for
+    expect([...cache.rows('s2', 1n, ['a']).keys()]).toEqual([]); // another studio's patient of the same id
+
+    await cache.get('s1', source, 2n); // b changed at version 2
+    expect(held(2n)).toEqual(['a']);
+    cache.keepRows('s1', 2n, [shown('b', 'Bruno Maria')]);
+    expect(cache.rows('s1', 2n, ['b']).get('b')?.datiGenerali.nome).toBe('Bruno Maria');
+
+    complete = false;
+    await cache.get('s1', source, 9n); // read again whole: nothing held before is vouched for any more
+    expect(held(9n)).toEqual([]);
+  });
+
   it('drops the least recently used studios beyond its size, never the one just asked for', async () => {
-    const cache = createPatientSearchCache({ maxPatients: 10 });
+    const cache = createPatientSearchCache({ maxPatients: 10, maxRows: 100 });
     const sources = { a: wholeReads([], 4), b: wholeReads([], 4), c: wholeReads([], 4), huge: wholeReads([], 50) };
     await cache.get('a', sources.a);
     await cache.get('b', sources.b);

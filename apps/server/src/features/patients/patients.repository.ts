@@ -33,7 +33,16 @@ const searchVersionOf = (db: DbOrTx, ctx: StudioContext) =>
     .where(inStudio(patientSearchVersions, ctx))
     .then((r) => r[0]?.version ?? 0n);
 
-/** Every search reads its page with this. */
+/** Every search first reads the version with this. */
+const searchVersionStatement = preparedPerDatabase((db) =>
+  db
+    .select({ version: patientSearchVersions.version })
+    .from(patientSearchVersions)
+    .where(inStudioPrepared(patientSearchVersions))
+    .prepare('patients_search_version'),
+);
+
+/** A search reads the rows of its page it does not hold with this. */
 const byIdsStatement = preparedPerDatabase((db) => {
   const version = db
     .select({ version: patientSearchVersions.version })
@@ -150,6 +159,12 @@ export const patientsRepository = {
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     ),
+
+  /** The studio's search version, now (0 before its first patient). */
+  searchVersion: (db: Db, ctx: StudioContext) =>
+    searchVersionStatement(db)
+      .execute(studioParams(ctx, {}))
+      .then((r) => r[0]?.version ?? 0n),
 
   /**
    * The rows of these ids (any order) and the studio's search version, read in one statement so that the caller

@@ -440,24 +440,47 @@ describe('search', () => {
     expect((await held()).pending).toBe(0);
   });
 
-  it('moves the search version only when what search reads changes, and never another studio’s', async () => {
+  it('moves the version whenever a patient changes, not for an update that changes nothing, never another studio’s', async () => {
     const own = await createStudioOwner(t.app);
     const other = await createStudioOwner(t.app);
     await createOk(person({ nome: 'Altro', cognome: 'Studio' }), other);
     const versionOf = async (studioId: string) =>
-      (
-        (await t.deps.db.execute(
-          sql`select version::text from patient_search_versions where studio_id = ${studioId}`,
-        )) as unknown as { rows: { version: string }[] }
-      ).rows[0]?.version;
+      BigInt(
+        (
+          (await t.deps.db.execute(
+            sql`select version::text from patient_search_versions where studio_id = ${studioId}`,
+          )) as unknown as { rows: { version: string }[] }
+        ).rows[0]?.version ?? -1,
+      );
     const created = await createOk(person({ nome: 'Lina', cognome: 'Versione' }), own);
     const [afterCreate, otherBefore] = [await versionOf(own.studioId), await versionOf(other.studioId)];
-    expect(afterCreate).toBeDefined();
-    await t.deps.db.execute(sql`update patients set note = 'solo una nota' where id = ${created.id}`);
+    expect(afterCreate).toBeGreaterThan(0n);
+    await t.deps.db.execute(sql`update patients set note = note where id = ${created.id}`);
     expect(await versionOf(own.studioId)).toBe(afterCreate);
+    await t.deps.db.execute(sql`update patients set note = 'solo una nota' where id = ${created.id}`);
+    expect(await versionOf(own.studioId)).toBe(afterCreate + 1n);
     await t.deps.db.execute(sql`update patients set tags = array['Nuovo'] where id = ${created.id}`);
-    expect(BigInt((await versionOf(own.studioId)) ?? 0)).toBeGreaterThan(BigInt(afterCreate ?? 0));
+    expect(await versionOf(own.studioId)).toBe(afterCreate + 2n);
     expect(await versionOf(other.studioId)).toBe(otherBefore);
+  });
+
+  it('shows at once a change behind its back to a patient of a page it holds, whatever the column', async () => {
+    const studio = await createStudioOwner(t.app);
+    const held = await createOk(
+      person(
+        { nome: 'Tenuto', cognome: 'Inpagina' },
+        { residenza: { ...validPatientInput().residenza, cap: '00100' } },
+      ),
+      studio,
+    );
+    const first = await search({ searchText: 'inpag' }, studio);
+    expect(first.content.map((p) => p.residenza.cap)).toEqual(['00100']);
+    expect((await search({ searchText: 'inpag' }, studio)).content.map((p) => p.residenza.cap)).toEqual(['00100']);
+    await t.deps.db.execute(sql`update patients set cap = '20121', comune = 'Milano' where id = ${held.id}`);
+    const after = await search({ searchText: 'inpag' }, studio);
+    expect(after.content.map((p) => [p.residenza.cap, p.residenza.comune])).toEqual([['20121', 'Milano']]);
+    await t.deps.db.execute(sql`update patients set note = 'Allergia al lattice' where id = ${held.id}`);
+    expect((await search({ searchText: 'tenuto' }, studio)).content[0]?.datiGenerali.note).toBe('Allergia al lattice');
   });
 
   it('lets a studio with patients be deleted (the version is not written for a studio going away)', async () => {

@@ -158,10 +158,11 @@ export const listAllPatients = async (deps: AppDeps, ctx: StudioContext) =>
 
 /**
  * GET /v2/pazienti: every word typed must match (names, codes, e-mails, phones), in display-name order, counted
- * exactly. Words go to the studio's in-memory trigram index, which picks the page's ids; the rows come from the
- * database together with the studio's search version, and when that version has moved (a write here or on another
- * server) the index takes the changes since (or is read again whole) and the page is picked again. Without words it
- * is an indexed page and count in SQL.
+ * exactly. Words go to the studio's in-memory trigram index, which picks the page's ids; the patients come from those
+ * this server already holds as they are at the index's version, the others from the database together with the
+ * studio's version. The version is read first: when it has moved (a write here or on another server) the index takes
+ * the changes since (or is read again whole) before choosing the page. Without words it is an indexed page and
+ * count in SQL.
  */
 export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: SearchQuery): Promise<PatientPage> => {
   const words = q.searchText
@@ -169,28 +170,40 @@ export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: Searc
     : [];
   const filter = { state: q.statoPaziente ?? null, tags: q.tags };
   const page = { offset: q.page * q.size, limit: q.size };
-  let rows: PatientRow[];
+  let content: Patient[];
   let total: number;
   if (words.length > 0) {
     const source = {
       all: () => repo.searchSnapshot(deps.db, ctx),
       changesSince: (version: bigint, limit: number) => repo.searchChangesSince(deps.db, ctx, version, limit),
     };
-    let index = await deps.patientSearch.get(ctx.studioId, source);
+    const current = await repo.searchVersion(deps.db, ctx);
+    let index = await deps.patientSearch.get(ctx.studioId, source, current);
     for (let attempt = 1; ; attempt++) {
       const found = index.search({ ...filter, words }, page);
-      const read = await repo.byIdsWithSearchVersion(deps.db, ctx, found.ids);
       total = found.total;
-      rows = inOrderOf(found.ids, read.rows);
+      const held = deps.patientSearch.rows(ctx.studioId, index.version, found.ids);
+      const missing = found.ids.filter((id) => !held.has(id));
+      const read = missing.length > 0 ? await repo.byIdsWithSearchVersion(deps.db, ctx, missing) : null;
+      const fresh = read?.rows.map(toPatient) ?? [];
       // after a few rounds under a stream of writes, the last page read stands (each row is itself current)
-      if (read.version === index.version || attempt === 3) break;
+      if (!read || read.version === index.version || attempt === 3) {
+        if (read?.version === index.version) deps.patientSearch.keepRows(ctx.studioId, index.version, fresh);
+        content = inOrderOf(found.ids, [...held.values(), ...fresh]);
+        break;
+      }
       index = await deps.patientSearch.get(ctx.studioId, source, read.version);
     }
   } else {
-    [rows, total] = await Promise.all([repo.page(deps.db, ctx, filter, page), repo.countAll(deps.db, ctx, filter)]);
+    const [rows, count] = await Promise.all([
+      repo.page(deps.db, ctx, filter, page),
+      repo.countAll(deps.db, ctx, filter),
+    ]);
+    content = rows.map(toPatient);
+    total = count;
   }
   return {
-    content: rows.map(toPatient),
+    content,
     totalElements: total,
     totalPages: Math.ceil(total / q.size),
     page: q.page,
@@ -198,9 +211,9 @@ export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: Searc
   };
 };
 
-/** The rows in the order of the ids (rows gone since the ids were chosen are left out). */
-const inOrderOf = (ids: string[], rows: PatientRow[]) => {
-  const byId = new Map(rows.map((r) => [r.id, r]));
+/** The patients in the order of the ids (those gone since the ids were chosen are left out). */
+const inOrderOf = (ids: string[], found: Patient[]) => {
+  const byId = new Map(found.map((p) => [p.id, p]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
