@@ -457,6 +457,13 @@ if (patientsSummary) {
       log(
         `        HTTP p95 < ${s.targets.httpP95UnderMs} ms: ${s.targets.httpP95Met ? 'met' : 'MISSED'};  HTTP p95 / direct p95 = ${s.p95Ratio}× ≤ ${s.targets.maxRatio}×: ${s.targets.ratioMet ? 'met' : 'MISSED'}`,
       );
+      // informative, older results files lack it
+      const notHeld = kind === 'common' ? r.search.commonRowsNotHeld : undefined;
+      if (notHeld) {
+        log(
+          `        no page's patients held (informative): HTTP p50 ${ms(notHeld.http.p50Ms)} p95 ${ms(notHeld.http.p95Ms)}, direct p50 ${ms(notHeld.direct.p50Ms)} p95 ${ms(notHeld.direct.p95Ms)}`,
+        );
+      }
     }
     const executionMs = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
     for (const e of [r.explain.many, r.explain.few]) {

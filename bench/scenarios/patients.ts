@@ -32,6 +32,7 @@ import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { patients } from '../../apps/server/src/db/schema/index.ts';
 import { createDeps } from '../../apps/server/src/deps.ts';
+import { createPatientSearchCache } from '../../apps/server/src/features/patients/patient-search-cache.ts';
 import { buildPatientSearchIndex } from '../../apps/server/src/features/patients/patient-search-index.ts';
 import {
   type PatientColumns,
@@ -148,6 +149,21 @@ export type SearchLoad = {
   };
 };
 
+/**
+ * The common words' load (direct and HTTP, same concurrency and duration) with no page's patients held: every
+ * page read from the database by id. Informative, not a target.
+ */
+export type RowsNotHeldLoad = {
+  note: string;
+  words: readonly string[];
+  /** The search cache's maxRows during this load (deps.ts keeps 20,000). */
+  maxRows: number;
+  http: LatencyFigures & ResourceFigures & { serverEventLoop: EventLoopFigures };
+  direct: LatencyFigures & ResourceFigures;
+  /** HTTP p95 / direct p95. */
+  p95Ratio: number;
+};
+
 /** Every query one searchPatients call sends, explained with its own parameters. */
 export type ExplainedSearch = { word: string; matches: SearchMatches; queries: ExplainedQuery[] };
 /** The queries one GET /v2/pazienti sends: the service's, and the route's own (authentication), explained. */
@@ -191,6 +207,8 @@ export type PatientsDatabaseResult = {
     pageOrderAgreesWithDatabase: boolean;
     common: SearchLoad;
     rare: SearchLoad;
+    /** The common words again, no page's patients held in memory (as before session 5). */
+    commonRowsNotHeld: RowsNotHeldLoad;
   };
   /** The queries searchPatients sends for a word with many matches and for one with few. */
   explain: { many: ExplainedSearch; few: ExplainedSearch; httpRequest: HttpRequestQueries };
@@ -862,11 +880,8 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
       );
     const { concurrency, durationS, warmupS } = opts;
     const unloadedDurationS = Math.max(3, Math.round(durationS / 2));
-    const measureSearchLoad = async (
-      label: string,
-      words: readonly string[],
-      matchesPerWord: SearchLoad['matchesPerWord'],
-    ): Promise<SearchLoad> => {
+    /** The loaded runs of a search load: directly, then over HTTP, at the load's concurrency and duration. */
+    const loadedRuns = async (label: string, words: readonly string[]) => {
       opts.log(
         `  ${opts.database}: ${label} words, searchPatients directly, ${concurrency} workers × ${durationS} s …`,
       );
@@ -876,6 +891,24 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
         `  ${opts.database}: ${label} words, GET /v2/pazienti?searchText=…, ${concurrency} connections × ${durationS} s …`,
       );
       const [[httpFigures, httpEventLoop], httpResources] = await httpLoop(words, concurrency, durationS, warmupS);
+      return { directFigures, directResources, httpFigures, httpEventLoop, httpResources };
+    };
+    const checkRuns = (...figures: LatencyFigures[]) => {
+      for (const f of figures) {
+        if (f.errors > 0)
+          opts.log(`  ${opts.database}: ${f.errors} failed calls: ${JSON.stringify(f.errorsByMessage)}`);
+        if (f.requests === 0) throw new Error(`no call succeeded: ${f.firstError}`);
+      }
+    };
+    const measureSearchLoad = async (
+      label: string,
+      words: readonly string[],
+      matchesPerWord: SearchLoad['matchesPerWord'],
+    ): Promise<SearchLoad> => {
+      const { directFigures, directResources, httpFigures, httpEventLoop, httpResources } = await loadedRuns(
+        label,
+        words,
+      );
       // One call at a time: the service time without queueing. In a closed loop of C connections Little's law gives
       // latency ≈ C / throughput, so these say how much of the loaded latency is work and how much is waiting.
       opts.log(`  ${opts.database}: ${label} words, the same one at a time (${unloadedDurationS} s each) …`);
@@ -896,11 +929,7 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
         };
         await settle();
       }
-      for (const f of [directFigures, httpFigures, directOneAtATime, httpOneAtATime]) {
-        if (f.errors > 0)
-          opts.log(`  ${opts.database}: ${f.errors} failed calls: ${JSON.stringify(f.errorsByMessage)}`);
-        if (f.requests === 0) throw new Error(`no call succeeded: ${f.firstError}`);
-      }
+      checkRuns(directFigures, httpFigures, directOneAtATime, httpOneAtATime);
       const p95Ratio = Math.round((httpFigures.p95Ms / directFigures.p95Ms) * 100) / 100;
       return {
         words,
@@ -923,6 +952,43 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
     };
     const commonLoad = await measureSearchLoad('common', searchWords, commonMatches);
     const rareLoad = await measureSearchLoad('rare', rareSearchWords, rareMatches);
+
+    // ---------- the common words' load again, no page's patients held: every page read from the database ----------
+    /**
+     * The server's search cache swapped for one that keeps no rows (deps.patientSearch is read at each call), its
+     * index built by one search first; the original cache is put back afterwards. No CPU profile here.
+     */
+    const measureRowsNotHeld = async (): Promise<RowsNotHeldLoad> => {
+      const held = deps.patientSearch;
+      const maxRows = 0;
+      deps.patientSearch = createPatientSearchCache({ maxPatients: 1_000_000, maxRows });
+      try {
+        await search(searchWords[0]);
+        const { directFigures, directResources, httpFigures, httpEventLoop, httpResources } = await loadedRuns(
+          "common (no page's patients held)",
+          searchWords,
+        );
+        await settle();
+        checkRuns(directFigures, httpFigures);
+        return {
+          note:
+            "Every page's patients read from the database by id, as before session 5 (maxRows 0). The weighted " +
+            'LRU never drops the entry just set, so the last patient kept (one row) stays held: a page holding it ' +
+            'takes that one from memory. Informative: not a target.',
+          words: searchWords,
+          maxRows,
+          http: { ...httpFigures, ...httpResources, serverEventLoop: httpEventLoop },
+          direct: { ...directFigures, ...directResources },
+          p95Ratio: Math.round((httpFigures.p95Ms / directFigures.p95Ms) * 100) / 100,
+        };
+      } finally {
+        deps.patientSearch = held;
+      }
+    };
+    const commonRowsNotHeld = await measureRowsNotHeld();
+    opts.log(
+      `  ${opts.database}: common words, no page's patients held: HTTP p50 ${commonRowsNotHeld.http.p50Ms} ms p95 ${commonRowsNotHeld.http.p95Ms} ms (held: ${commonLoad.http.p95Ms} ms), direct p50 ${commonRowsNotHeld.direct.p50Ms} ms p95 ${commonRowsNotHeld.direct.p95Ms} ms (held: ${commonLoad.direct.p95Ms} ms)`,
+    );
 
     // ---------- export: the keyset batch query at mid-registry ----------
     const [middle] = await deps.db
@@ -1008,7 +1074,7 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
         collation,
       },
       searchIndex: { ...searchIndex, firstSearchAfterWrite: afterWrite },
-      search: { pageSize, pageOrderAgreesWithDatabase, common: commonLoad, rare: rareLoad },
+      search: { pageSize, pageOrderAgreesWithDatabase, common: commonLoad, rare: rareLoad, commonRowsNotHeld },
       explain,
       export: {
         batchExplain: { after: 'the middle of the registry', query: batchExplain },
