@@ -46,7 +46,7 @@ type Entry = { version: AnswerVersion; answer: ReadyAnswer; bytes: number };
 
 /**
  * GET /events answers kept ready to send (decision 016), least recently used dropped first once they weigh more than
- * `maxBytes` together (a single answer heavier than that is still kept, alone). An answer is only ever sent at the
+ * `maxBytes` together; an answer heavier than a quarter of that is sent without being kept. An answer is only ever sent at the
  * version the database says is current, so a write anywhere (another server, a cascade, raw SQL) is never hidden.
  */
 export const createEventsAnswerCache = ({ maxBytes }: { maxBytes: number }): EventsAnswerCache => {
@@ -54,6 +54,8 @@ export const createEventsAnswerCache = ({ maxBytes }: { maxBytes: number }): Eve
   const building = new Map<string, Promise<ReadyAnswer>>();
 
   const keep = (key: string, entry: Entry) => {
+    // a year of a busy studio (the widest range asked) would push every week out: sent, not kept
+    if (entry.bytes > maxBytes / 4) return;
     const previous = entries.peek(key);
     // a slow build must not replace what a later one kept
     if (previous && !notOlder(entry.version, previous.version)) return;
