@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -33,7 +33,13 @@ const openPglite = async (dataDir: string | undefined): Promise<PGlite> => {
   const template = isNew ? readPgliteTemplate() : null;
   if (template) {
     try {
-      return await PGlite.create({ dataDir, loadDataDir: template, extensions: pgliteExtensions });
+      // copied beside it and renamed into place: a start killed halfway leaves no half database behind
+      const copying = `${dataDir}.copying`;
+      rmSync(copying, { recursive: true, force: true });
+      cpSync(template, copying, { recursive: true });
+      rmSync(dataDir, { recursive: true, force: true });
+      renameSync(copying, dataDir);
+      return await PGlite.create({ dataDir, extensions: pgliteExtensions });
     } catch {
       // an unusable template must never stop the server: fall back to a fresh database
       rmSync(dataDir, { recursive: true, force: true });
