@@ -46,8 +46,9 @@ type Entry = { version: AnswerVersion; answer: ReadyAnswer; bytes: number };
 
 /**
  * GET /events answers kept ready to send (decision 016), least recently used dropped first once they weigh more than
- * `maxBytes` together; an answer heavier than a quarter of that is sent without being kept. An answer is only ever sent at the
- * version the database says is current, so a write anywhere (another server, a cascade, raw SQL) is never hidden.
+ * `maxBytes` together; an answer heavier than a quarter of that is sent without being kept. An answer is only ever
+ * sent at the version the database says is current, so a write anywhere (another server, a cascade, raw SQL) is never
+ * hidden.
  */
 export const createEventsAnswerCache = ({ maxBytes }: { maxBytes: number }): EventsAnswerCache => {
   const entries = createWeightedLru<Entry>({ maxWeight: maxBytes, weigh: (entry) => entry.bytes });
