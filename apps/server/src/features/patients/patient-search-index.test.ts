@@ -1,7 +1,12 @@
 import type { Patient } from '@studiolo/domain/patients';
 import { describe, expect, it } from 'vitest';
 import { createPatientSearchCache } from './patient-search-cache.ts';
-import { buildPatientSearchIndex, type IndexedPatient, type PatientSearchFilter } from './patient-search-index.ts';
+import {
+  buildPatientSearchIndex,
+  type IndexedPatient,
+  type PatientSearchChange,
+  type PatientSearchFilter,
+} from './patient-search-index.ts';
 
 const patient = (id: string, searchText: string, more: Partial<IndexedPatient> = {}): IndexedPatient => ({
   id,
@@ -154,28 +159,37 @@ describe('the cache of search indexes', () => {
     expect(source.reads).toBe(3);
   });
 
-  it('takes the logged changes when there are few, and reads everything again when the log cannot say', async () => {
-    const cache = createPatientSearchCache({ maxPatients: 100, maxRows: 100 });
-    let complete = true;
+  /**
+   * A studio of one patient read whole at version 1 (and at `rereadVersion` after), whose log answers one change a
+   * version while `complete`.
+   */
+  const loggedChanges = (rereadVersion: bigint, change: (version: bigint) => PatientSearchChange) => {
     const source = {
       reads: 0,
+      complete: true,
       all: () => {
         source.reads++;
-        return Promise.resolve({ version: source.reads === 1 ? 1n : 3n, patients: [patient('a', 'anna rossi')] });
+        const version = source.reads === 1 ? 1n : rereadVersion;
+        return Promise.resolve({ version, patients: [patient('a', 'anna rossi')] });
       },
       changesSince: (version: bigint) =>
-        Promise.resolve({
-          version: version + 1n,
-          complete,
-          changed: [{ id: `b${version}`, patient: patient(`b${version}`, `bruno rossi ${version}`) }],
-        }),
+        Promise.resolve({ version: version + 1n, complete: source.complete, changed: [change(version)] }),
     };
+    return source;
+  };
+
+  it('takes the logged changes when there are few, and reads everything again when the log cannot say', async () => {
+    const cache = createPatientSearchCache({ maxPatients: 100, maxRows: 100 });
+    const source = loggedChanges(3n, (version) => ({
+      id: `b${version}`,
+      patient: patient(`b${version}`, `bruno rossi ${version}`),
+    }));
     await cache.get('s1', source);
     const updated = await cache.get('s1', source, 2n);
     expect(updated.search(filter(['rossi']), all)).toEqual({ ids: ['a', 'b1'], total: 2 });
     expect(updated.pending).toBe(1);
     expect(source.reads).toBe(1);
-    complete = false;
+    source.complete = false;
     const reread = await cache.get('s1', source, 3n);
     expect(source.reads).toBe(2);
     expect(reread).toMatchObject({ version: 3n, pending: 0 });
@@ -183,16 +197,7 @@ describe('the cache of search indexes', () => {
 
   it('holds the patients of pages as they are at the index’s version, and forgets those changed since', async () => {
     const cache = createPatientSearchCache({ maxPatients: 100, maxRows: 100 });
-    let complete = true;
-    const source = {
-      reads: 0,
-      all: () => {
-        source.reads++;
-        return Promise.resolve({ version: source.reads === 1 ? 1n : 9n, patients: [patient('a', 'anna rossi')] });
-      },
-      changesSince: (version: bigint) =>
-        Promise.resolve({ version: version + 1n, complete, changed: [{ id: 'b', patient: patient('b', 'bruno') }] }),
-    };
+    const source = loggedChanges(9n, () => ({ id: 'b', patient: patient('b', 'bruno') }));
     const shown = (id: string, nome: string) => ({ id, datiGenerali: { nome } }) as unknown as Patient;
     const held = (version: bigint) => [...cache.rows('s1', version, ['a', 'b', 'c']).keys()];
     await cache.get('s1', source);
@@ -207,7 +212,7 @@ describe('the cache of search indexes', () => {
     cache.keepRows('s1', 2n, [shown('b', 'Bruno Maria')]);
     expect(cache.rows('s1', 2n, ['b']).get('b')?.datiGenerali.nome).toBe('Bruno Maria');
 
-    complete = false;
+    source.complete = false;
     await cache.get('s1', source, 9n); // read again whole: nothing held before is vouched for any more
     expect(held(9n)).toEqual([]);
   });
