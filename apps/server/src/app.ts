@@ -200,5 +200,13 @@ const webDistOf = (deps: AppDeps) => {
 
 const registerWebApp = async (app: FastifyInstance, dist: string | null) => {
   if (!dist) return;
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  // preCompressed: the build's .br and .gz copies go to browsers that take them (apps/web/scripts/precompress.ts)
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    immutable: false,
+    preCompressed: true,
+  });
 };

@@ -49,7 +49,9 @@ export const registerErrorHandler = (app: FastifyInstance, opts: { spaFallback: 
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes of the web app get its index.html; the API answers 404 in the envelope.
     if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/app/api')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // never kept without asking: after a deploy it must name the new build's files (the static plugin's own
+      // max-age would otherwise replace this header)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({ code: 'ERROR', answer: httpMessages.notFound });
   });

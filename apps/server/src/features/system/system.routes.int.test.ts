@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { httpMessages } from '@studiolo/domain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
@@ -55,5 +59,47 @@ describe('unexpected failures', () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ code: 'ERROR', answer: httpMessages.internal });
     await t2.app.close();
+  });
+});
+
+describe('the web app on the same port', () => {
+  it('sends the build’s Brotli or gzip copy of a file to a browser that takes it, the file itself otherwise', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'studiolo-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    const script = `console.log(${JSON.stringify('Studiolo '.repeat(500))});`;
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Studiolo</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'app.js.gz'), gzipSync(script));
+    const web = await buildTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const get = (url: string, acceptEncoding?: string) =>
+        web.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+      const browser = await get('/assets/app.js', 'gzip, deflate, br, zstd');
+      expect(browser.statusCode).toBe(200);
+      expect(browser.headers['content-encoding']).toBe('br');
+      expect(String(browser.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(String(browser.headers['content-type'])).toContain('javascript');
+      expect(brotliDecompressSync(browser.rawPayload).toString()).toBe(script);
+
+      const gzipOnly = await get('/assets/app.js', 'gzip, deflate');
+      expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipOnly.rawPayload).toString()).toBe(script);
+
+      const plain = await get('/assets/app.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+
+      // a client-side route of the web app gets its page
+      const page = await get('/calendar', 'gzip, deflate, br, zstd');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      // the page names the build's files: a browser asks again each time, so a new deploy is never half seen
+      expect(page.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
