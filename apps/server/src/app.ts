@@ -208,5 +208,10 @@ const registerWebApp = async (app: FastifyInstance, dist: string | null) => {
     maxAge: '1h',
     immutable: false,
     preCompressed: true,
+    // Vite names every file under assets/ by a hash of its content: a new build makes new names, so these never change
+    setHeaders: (reply, filePath) => {
+      if (filePath.startsWith(path.join(dist, 'assets', path.sep)))
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
   });
 };

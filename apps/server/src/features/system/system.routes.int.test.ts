@@ -82,6 +82,8 @@ describe('the web app on the same port', () => {
       expect(String(browser.headers.vary).toLowerCase()).toContain('accept-encoding');
       expect(String(browser.headers['content-type'])).toContain('javascript');
       expect(brotliDecompressSync(browser.rawPayload).toString()).toBe(script);
+      // named by a hash of their content, the build's assets never change under their name
+      expect(browser.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
       const gzipOnly = await get('/assets/app.js', 'gzip, deflate');
       expect(gzipOnly.headers['content-encoding']).toBe('gzip');
