@@ -149,6 +149,7 @@ const contextOf = async (call: Call, token: string, email: string): Promise<Stud
     studioId,
     role: 'ROLE_USER',
     memberId: member.id,
+    versions: null,
   };
 };
 

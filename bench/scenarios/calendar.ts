@@ -56,6 +56,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
+import { studioVersions } from '../../apps/server/src/db/studio-versions.ts';
 import { createDeps } from '../../apps/server/src/deps.ts';
 import { calendarRepository, type EventFilter } from '../../apps/server/src/features/calendar/calendar.repository.ts';
 import { eventsCsv, eventsStartingIn } from '../../apps/server/src/features/calendar/events.export.ts';
@@ -328,7 +329,7 @@ export type RequestBreakdown = {
    * key, same meaning (a whole rebuild); its last step was gzipMs while the answers were kept in gzip alone.
    */
   rebuildMs: number;
-  /** The version query alone (calendarRepository.answerVersion): what every request asks besides auth. */
+  /** The versions read alone (studioVersions, as for a context made outside a request): a request reads them with auth. */
   answerVersionMs: number;
   /** listEventsAnswer with the answer kept: the version query and the lookup. */
   listEventsAnswerMs: number;
@@ -1045,7 +1046,7 @@ const runCalendarPostgres = async (adminUrl: string, log: (line: string) => void
       brotli: () => brotliAsCache(envelopeJson),
       // as the answer cache compresses a build: both at once
       compress: () => Promise.all([gzipAsync(envelopeJson), brotliAsCache(envelopeJson)]),
-      answerVersion: () => calendarRepository.answerVersion(deps.db, ctx),
+      answerVersion: () => studioVersions(deps.db, ctx),
       listEventsAnswer: () => listEventsAnswer(deps, ctx, queryOf(measuredWeek)),
       // a browser's request, the body kept compressed (decompressing it is the browser's time)
       http: () => rawGet(pathOf(measuredWeek), browserHeaders),

@@ -5,8 +5,8 @@
  * 10,000 on PGlite.
  *
  * The server runs in this process (createDatabase → createDeps → buildApp → listen, as server.ts does), so the
- * direct side (`searchPatients(deps, ctx, query)` of patients.service.ts: the very queries and row mapping the
- * route runs, minus HTTP) uses the same database handle and pool. The HTTP client runs in a worker thread, off the
+ * direct side (the auth statement the auth hook runs on every request, then `searchPatients(deps, ctx, query)` of
+ * patients.service.ts: the very queries and row mapping the route runs, minus HTTP) uses the same database handle and pool. The HTTP client runs in a worker thread, off the
  * server's event loop. Two sets of words: common ones (thousands of matches on 100,000 patients: the service
  * answers "1000+" and pages along the name index) and rare ones (under 1,000 matches: counted exactly, sorted in
  * the process, the page loaded by id), so both paths of the service are measured.
@@ -32,6 +32,7 @@ import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { patients } from '../../apps/server/src/db/schema/index.ts';
 import { createDeps } from '../../apps/server/src/deps.ts';
+import { authRepository } from '../../apps/server/src/features/auth/auth.repository.ts';
 import { createPatientSearchCache } from '../../apps/server/src/features/patients/patient-search-cache.ts';
 import { buildPatientSearchIndex } from '../../apps/server/src/features/patients/patient-search-index.ts';
 import {
@@ -307,6 +308,7 @@ const createOwner = async (call: ReturnType<typeof api>, i: number) => {
     studioId: studio.id,
     role: 'ROLE_USER',
     memberId: member.id,
+    versions: null,
   };
   return { token, ctx };
 };
@@ -760,7 +762,15 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
       if (!q) throw new Error(`no parsed query for "${word}"`);
       return q;
     };
-    const search = (word: string) => searchPatients(deps, owner.ctx, queryOf(word));
+    /**
+     * The route's own SQL and work minus HTTP: the auth statement (the membership and the studio's versions, as the
+     * auth hook reads them on every request), then the service.
+     */
+    const search = async (word: string) => {
+      const auth = await authRepository.findAuthContext(deps.db, owner.ctx.userId, owner.ctx.studioId);
+      if (!auth) throw new Error('the owner has no auth context');
+      return searchPatients(deps, { ...owner.ctx, versions: auth.versions }, queryOf(word));
+    };
     /** The same match in SQL, independent of the in-memory index: the word anywhere in the search text. */
     const likeOf = (word: string) => `%${normalizeSearchText(word)}%`;
     const answered = (a: Answer): SearchMatches => a.totalElements;

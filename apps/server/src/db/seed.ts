@@ -55,7 +55,7 @@ export const seedDemo = async (deps: AppDeps): Promise<DemoLogin> => {
     }),
     { avatarColor: '#00897B', firstOnly: true },
   );
-  const ctx: StudioContext = { ...who, studioId: studio.id, role: 'ROLE_USER', memberId: '' };
+  const ctx: StudioContext = { ...who, studioId: studio.id, role: 'ROLE_USER', memberId: '', versions: null };
   await inviteStaff(
     deps,
     ctx,

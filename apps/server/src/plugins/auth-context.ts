@@ -162,6 +162,12 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
     }
     const role = row.memberRole;
     if (!can(role, access.permission)) throw forbidden();
-    req.studioContext = { ...user, studioId: row.memberStudioId, role, memberId: row.memberId };
+    req.studioContext = {
+      ...user,
+      studioId: row.memberStudioId,
+      role,
+      memberId: row.memberId,
+      versions: row.versions,
+    };
   });
 };

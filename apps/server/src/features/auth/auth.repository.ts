@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { passwordResetTokens, studioMembers, users } from '../../db/schema/index.ts';
+import { studioVersionColumns } from '../../db/studio-versions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,6 +18,7 @@ const authContextStatement = preparedPerDatabase((db) =>
       memberStudioId: studioMembers.studioId,
       memberRole: studioMembers.role,
       memberId: studioMembers.id,
+      versions: studioVersionColumns(studioMembers.studioId),
     })
     .from(users)
     .leftJoin(

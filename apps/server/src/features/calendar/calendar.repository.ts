@@ -1,20 +1,17 @@
 import type { Calendar } from '@studiolo/domain/calendar';
 import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   calendarFeeds,
   calendarResources,
   calendars,
-  calendarVersions,
   events,
-  patientSearchVersions,
   patients,
   products,
   studioMembers,
   studios,
 } from '../../db/schema/index.ts';
-import { inStudio, inStudioPrepared, ownedBy, studioParams } from '../../db/studio-scope.ts';
+import { inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type EventRow = typeof events.$inferSelect;
@@ -95,19 +92,6 @@ const withPatient = (db: DbOrTx) =>
     })
     .from(events)
     .leftJoin(patients, eq(patients.id, events.pazienteId));
-
-/** What GET /events answers depend on: the calendar's version and the patients' (names and tags shown). */
-const answerVersionStatement = preparedPerDatabase((db) => {
-  const versionOf = (table: typeof calendarVersions | typeof patientSearchVersions) =>
-    sql`coalesce((${db.select({ version: table.version }).from(table).where(inStudioPrepared(table))}), 0)::text`;
-  return db
-    .select({
-      calendar: versionOf(calendarVersions).mapWith(BigInt),
-      patients: versionOf(patientSearchVersions).mapWith(BigInt),
-    })
-    .from(sql`(values (1)) as one (x)`)
-    .prepare('calendar_answer_version');
-});
 
 /** The calendar of a feed token, across studios: the token itself is the credential of the public feed. */
 export const unsafeFeedByTokenHash = (db: DbOrTx, tokenHash: string) =>
@@ -278,11 +262,6 @@ export const calendarRepository = {
    * What may show in [from, to): appointments and exceptions overlapping it, and series whose span overlaps it
    * (their occurrences are computed by the caller). Two index range scans, one per kind of row.
    */
-  answerVersion: (db: Db, ctx: StudioContext) =>
-    answerVersionStatement(db)
-      .execute(studioParams(ctx, {}))
-      .then((r) => r[0] as { calendar: bigint; patients: bigint }),
-
   window: async (db: DbOrTx, ctx: StudioContext, from: Date, to: Date, filter: EventFilter) => {
     const single = await withPatient(db).where(
       inStudio(

@@ -17,6 +17,7 @@ import {
 import { patientDisplayName } from '@studiolo/domain/patients';
 import { centsToEuros } from '@studiolo/domain/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { studioVersions } from '../../db/studio-versions.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
 import { ok } from '../../shared/envelope.ts';
@@ -195,7 +196,7 @@ const answerKey = (ctx: StudioContext, q: EventsQuery) => {
  * events: an answer can only be newer than the version it is kept at, never older.
  */
 export const listEventsAnswer = async (deps: AppDeps, ctx: StudioContext, q: EventsQuery) => {
-  const version = await repo.answerVersion(deps.db, ctx);
+  const version = await studioVersions(deps.db, ctx);
   return deps.eventsAnswers.get(answerKey(ctx, q), version, async () => ok(await listEvents(deps, ctx, q)));
 };
 

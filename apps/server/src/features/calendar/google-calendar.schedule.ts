@@ -39,6 +39,7 @@ export const syncDueGoogleCalendars = async (deps: AppDeps, log: (e: unknown, st
       studioId: link.studioId,
       role,
       memberId: link.memberId,
+      versions: null,
     };
     try {
       await syncGoogleCalendar(deps, ctx, (e) => log(e, link.studioId));

@@ -199,6 +199,7 @@ const contextOfState = async (
     studioId,
     role: member.role,
     memberId: member.memberId,
+    versions: null,
   };
 };
 

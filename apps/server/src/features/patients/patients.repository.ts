@@ -33,15 +33,6 @@ const searchVersionOf = (db: DbOrTx, ctx: StudioContext) =>
     .where(inStudio(patientSearchVersions, ctx))
     .then((r) => r[0]?.version ?? 0n);
 
-/** Every search first reads the version with this. */
-const searchVersionStatement = preparedPerDatabase((db) =>
-  db
-    .select({ version: patientSearchVersions.version })
-    .from(patientSearchVersions)
-    .where(inStudioPrepared(patientSearchVersions))
-    .prepare('patients_search_version'),
-);
-
 /** A search reads the rows of its page it does not hold with this. */
 const byIdsStatement = preparedPerDatabase((db) => {
   const version = db
@@ -161,11 +152,6 @@ export const patientsRepository = {
     ),
 
   /** The studio's search version, now (0 before its first patient). */
-  searchVersion: (db: Db, ctx: StudioContext) =>
-    searchVersionStatement(db)
-      .execute(studioParams(ctx, {}))
-      .then((r) => r[0]?.version ?? 0n),
-
   /**
    * The rows of these ids (any order) and the studio's search version, read in one statement so that the caller
    * knows whether the index that chose the ids was current.

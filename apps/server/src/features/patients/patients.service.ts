@@ -12,6 +12,7 @@ import {
 } from '@studiolo/domain/patients';
 import { isoDateToUi, uiDateToIso } from '@studiolo/domain/shared';
 import type { z } from 'zod';
+import { studioVersions } from '../../db/studio-versions.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { pgErrorCodes, pgErrorOf } from '../../shared/pg-errors.ts';
@@ -177,7 +178,7 @@ export const searchPatients = async (deps: AppDeps, ctx: StudioContext, q: Searc
       all: () => repo.searchSnapshot(deps.db, ctx),
       changesSince: (version: bigint, limit: number) => repo.searchChangesSince(deps.db, ctx, version, limit),
     };
-    const current = await repo.searchVersion(deps.db, ctx);
+    const current = (await studioVersions(deps.db, ctx)).patients;
     let index = await deps.patientSearch.get(ctx.studioId, source, current);
     for (let attempt = 1; ; attempt++) {
       const found = index.search({ ...filter, words }, page);
