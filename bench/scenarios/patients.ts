@@ -5,7 +5,7 @@
  * 10,000 on PGlite.
  *
  * The server runs in this process (createDatabase → createDeps → buildApp → listen, as server.ts does), so the
- * direct side (the auth statement the auth hook runs on every request, then `searchPatients(deps, ctx, query)` of
+ * direct side (the auth context the auth hook reads on every request, then `searchPatients(deps, ctx, query)` of
  * patients.service.ts: the very queries and row mapping the route runs, minus HTTP) uses the same database handle and pool. The HTTP client runs in a worker thread, off the
  * server's event loop. Two sets of words: common ones (thousands of matches on 100,000 patients: the service
  * answers "1000+" and pages along the name index) and rare ones (under 1,000 matches: counted exactly, sorted in
@@ -32,7 +32,6 @@ import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { patients } from '../../apps/server/src/db/schema/index.ts';
 import { createDeps } from '../../apps/server/src/deps.ts';
-import { authRepository } from '../../apps/server/src/features/auth/auth.repository.ts';
 import { createPatientSearchCache } from '../../apps/server/src/features/patients/patient-search-cache.ts';
 import { buildPatientSearchIndex } from '../../apps/server/src/features/patients/patient-search-index.ts';
 import {
@@ -763,11 +762,12 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
       return q;
     };
     /**
-     * The route's own SQL and work minus HTTP: the auth statement (the membership and the studio's versions, as the
-     * auth hook reads them on every request), then the service.
+     * The route's own SQL and work minus HTTP: the auth context (the membership and the studio's versions, read as
+     * the auth hook reads them on every request: kept in memory on PGlite, one statement on PostgreSQL), then the
+     * service.
      */
     const search = async (word: string) => {
-      const auth = await authRepository.findAuthContext(deps.db, owner.ctx.userId, owner.ctx.studioId);
+      const auth = await deps.authContexts.find(owner.ctx.userId, owner.ctx.studioId);
       if (!auth) throw new Error('the owner has no auth context');
       return searchPatients(deps, { ...owner.ctx, versions: auth.versions }, queryOf(word));
     };

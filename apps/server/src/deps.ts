@@ -11,6 +11,8 @@ import { createLocalStorage } from './adapters/storage/local.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
+import { type AuthContexts, createAuthContexts } from './features/auth/auth-contexts.ts';
+import { authRepository } from './features/auth/auth.repository.ts';
 import { createTokenService, type TokenService } from './features/auth/tokens.ts';
 import { createEventsAnswerCache, type EventsAnswerCache } from './features/calendar/events-answer-cache.ts';
 import { createMailer, type Mailer } from './features/mail/mail.service.ts';
@@ -24,6 +26,8 @@ export type AppDeps = {
   database: Database;
   db: Db;
   tokens: TokenService;
+  /** Who is calling, in which studio, at which versions: read on every request (kept in memory on PGlite). */
+  authContexts: AuthContexts;
   mailer: Mailer;
   mailTransport: MailTransport;
   storage: Storage;
@@ -50,6 +54,8 @@ const authSecretOf = (config: Config): string => {
   return secret;
 };
 
+/** A few hundred bytes a context: the users signed in to one embedded server are far fewer. */
+const authContextsMaxUsers = 10_000;
 /** About 400 bytes a patient in memory: 1,000,000 patients (all studios together) is some 400 MB at most. */
 const patientSearchCacheMaxPatients = 1_000_000;
 /** About 1.5 kB a patient as the API shows it: the rows of the pages searched most, some 30 MB at most. */
@@ -86,6 +92,11 @@ export const createDeps = (
     database,
     db: database.db,
     tokens: createTokenService(authSecret, config.AUTH_TOKEN_TTL_HOURS),
+    authContexts: createAuthContexts(
+      (userId, studioId) => authRepository.findAuthContext(database.db, userId, studioId),
+      database.authChanges,
+      { maxUsers: authContextsMaxUsers },
+    ),
     mailer: createMailer(database.db, mailTransport, config.MAIL_FROM),
     mailTransport,
     storage: overrides.storage ?? createLocalStorage(config.DATA_DIR),

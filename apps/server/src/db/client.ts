@@ -24,7 +24,19 @@ export type Database = {
   /** Flushes the write-ahead log so that a crash replays little (PGlite); no-op on PostgreSQL. */
   checkpoint: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * The notifications of migration 0010 (a user, a membership or a studio's versions changed), where they reach this
+   * server before the write that sent them is acknowledged: PGlite, whose one session both writes and listens (the
+   * listener runs in a microtask queued as the commit's answer is read). Null on PostgreSQL, where another server's
+   * write would reach us only later: there nothing is kept.
+   */
+  authChanges: AuthChanges | null;
 };
+
+export type AuthChanges = { subscribe: (listener: (payload: string) => void) => () => void };
+
+/** The channel of migration 0010's triggers. */
+const authChangedChannel = 'auth_changed';
 
 /** Opens the embedded database; a new one starts from the build's template when there is one. */
 const openPglite = async (dataDir: string | undefined): Promise<PGlite> => {
@@ -77,6 +89,7 @@ export const createDatabase = async (opts: {
       },
       checkpoint: async () => {},
       close: () => pool.end(),
+      authChanges: null,
     };
   }
   let dataDir: string | undefined;
@@ -86,6 +99,10 @@ export const createDatabase = async (opts: {
   }
   const client = await openPglite(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const authChangeListeners = new Set<(payload: string) => void>();
+  await client.listen(authChangedChannel, (payload) => {
+    for (const listener of authChangeListeners) listener(payload);
+  });
   let closed = false;
   return {
     db,
@@ -98,6 +115,12 @@ export const createDatabase = async (opts: {
       if (closed) return;
       closed = true;
       await client.close();
+    },
+    authChanges: {
+      subscribe: (listener) => {
+        authChangeListeners.add(listener);
+        return () => authChangeListeners.delete(listener);
+      },
     },
   };
 };

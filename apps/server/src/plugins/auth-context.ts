@@ -74,7 +74,7 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
     if ('public' in access) {
       if (!access.optionalUser || !token) return;
       const claims = await deps.tokens.verify(token, 'access');
-      const row = claims ? await authRepository.findAuthContext(deps.db, claims.sub, null) : null;
+      const row = claims ? await deps.authContexts.find(claims.sub, null) : null;
       if (claims && row && row.tokenVersion === claims.tv) {
         req.user = {
           userId: row.id,
@@ -93,7 +93,7 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
 
     const requestedStudio = requestedStudioOf(req);
     const meta = requestMeta(req);
-    let row = await authRepository.findAuthContext(deps.db, claims.sub, requestedStudio);
+    let row = await deps.authContexts.find(claims.sub, requestedStudio);
     if (!row || row.tokenVersion !== claims.tv) throw unauthorized();
     let actor: { id: string; email: string } | null = null;
 
@@ -124,7 +124,7 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
       const target = await authRepository.findUserByEmail(deps.db, actAs.trim().toLowerCase());
       if (!target) throw new AppError('NOT_FOUND', authMessages.supportUserNotFound);
       actor = { id: row.id, email: row.email };
-      row = await authRepository.findAuthContext(deps.db, target.id, requestedStudio);
+      row = await deps.authContexts.find(target.id, requestedStudio);
       if (!row) throw unauthorized();
     }
 
