@@ -473,7 +473,7 @@ if (patientsSummary) {
     }
     const h = r.explain.httpRequest;
     log(
-      `      one GET /v2/pazienti sends ${h.total} queries: the service's ${h.service} and ${h.others.length} of the route's own (${h.others.map((q) => `${executionMs(q.plan)} ms`).join(', ')})`,
+      `      one GET /v2/pazienti sends ${h.total} queries: ${h.service} of the direct path (auth context and service) and ${h.others.length} of the route's own (${h.others.map((q) => `${executionMs(q.plan)} ms`).join(', ')})`,
     );
     if (!r.search.pageOrderAgreesWithDatabase) {
       log(`      the service's first pages differ from the database's order (collation ${d.collation})`);

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
 import { invalidField } from '../../shared/app-error.ts';
-import { mappedAnswerSerializer, ok } from '../../shared/envelope.ts';
+import { ok, sendOkPage } from '../../shared/envelope.ts';
 import { exportPatientRegistry } from './patients.export.ts';
 import * as patients from './patients.service.ts';
 
@@ -52,10 +52,9 @@ export const registerPatientRoutes = (fastify: FastifyInstance, deps: AppDeps) =
         querystring: patientSearchQuerySchema,
         response: { 200: envelopeSchema(patientPageSchema) },
       },
-      serializerCompiler: mappedAnswerSerializer,
       config: { access: { permission: 'patient:read' } },
     },
-    async (req) => ok(await patients.searchPatients(deps, studioOf(req), req.query)),
+    async (req, reply) => sendOkPage(reply, await patients.searchPatients(deps, studioOf(req), req.query)),
   );
 
   app.get(
