@@ -17,7 +17,10 @@ const rowBytes = new WeakMap<object, Buffer>();
 const bytesOfRow = (row: object) => {
   let bytes = rowBytes.get(row);
   if (!bytes) {
-    bytes = Buffer.from(JSON.stringify(row));
+    // its own memory, not a slice of Node's shared 8 kB pool: a held row must not keep a whole slab alive
+    const json = JSON.stringify(row);
+    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+    bytes.write(json);
     rowBytes.set(row, bytes);
   }
   return bytes;
