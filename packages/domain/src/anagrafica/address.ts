@@ -1,6 +1,7 @@
 import { toLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { anagraficaMessages as m } from './anagrafica.messages.ts';
+import { isValidIban, normalizeIban } from './iban.ts';
 
 const latin = (max: number) =>
   z
@@ -42,8 +43,8 @@ export const coordinateBancarieSchema = z.object({
   iban: z
     .string()
     .nullish()
-    .transform((v) => v?.replace(/\s+/g, '').toUpperCase() || null)
-    .refine((v) => v === null || /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(v), { error: m.ibanInvalid }),
+    .transform((v) => (v ? normalizeIban(v) : '') || null)
+    .refine((v) => v === null || isValidIban(v), { error: m.ibanInvalid }),
   bicSwift: z
     .string()
     .nullish()

@@ -5,4 +5,5 @@ export * from './codice-fiscale.ts';
 export * from './contacts.ts';
 export * from './fiscal-codes.ts';
 export * from './health-card.ts';
+export * from './iban.ts';
 export * from './persona.ts';

@@ -1,0 +1,92 @@
+import { centsToEuros, eurosToCents } from '../shared/money.ts';
+import { invoiceMessages as m } from './invoice.messages.ts';
+import { lineGrossCents } from './totals.ts';
+
+/** An appointment as the picker hands it over (price in euros, as the API answers it). */
+export type InvoiceableAppointment = {
+  id: string;
+  summary: string;
+  price: number | null;
+  productId: string | null;
+};
+
+/** A line as the invoice form holds it (prices in euros). */
+export type FormLine = {
+  descrizione: string;
+  quantita: number;
+  prezzoPerUnita: number;
+  prezzoLordo: number;
+  codiceIvaId: number;
+  sconto: number;
+  riferimentoAmministrazione: string | null;
+};
+
+/** spec part 2 §4: one line per item (grouped by product and price) or a single generic line. */
+export const appointmentLineModes = ['MULTIPLE', 'SINGLE'] as const;
+export type AppointmentLineMode = (typeof appointmentLineModes)[number];
+/** spec part 2 §4: what happens to the lines already there. */
+export const appointmentLineActions = ['APPEND', 'OVERWRITE', 'LEAVE'] as const;
+export type AppointmentLineAction = (typeof appointmentLineActions)[number];
+
+const formLine = (
+  descrizione: string,
+  quantita: number,
+  unitCents: number,
+  codiceIvaId: number,
+  included: boolean,
+) => ({
+  descrizione,
+  quantita,
+  prezzoPerUnita: centsToEuros(unitCents),
+  prezzoLordo: centsToEuros(
+    lineGrossCents({ quantita, prezzoPerUnitaCents: unitCents, sconto: 0, codiceIvaId }, included),
+  ),
+  codiceIvaId,
+  sconto: 0,
+  riferimentoAmministrazione: null,
+});
+
+/**
+ * The lines for chosen appointments (spec part 2 §4): MULTIPLE groups them by product and price, quantity the count,
+ * described by the product's name (or the appointment's title without a product); SINGLE makes one 'Prestazione
+ * generica' of their summed price.
+ */
+export const linesFromAppointments = (
+  appointments: readonly InvoiceableAppointment[],
+  opts: {
+    mode: AppointmentLineMode;
+    codiceIvaId: number;
+    ivaAndRivalsaInclusa: boolean;
+    productNames: ReadonlyMap<string, string>;
+  },
+): FormLine[] => {
+  if (!appointments.length) return [];
+  if (opts.mode === 'SINGLE') {
+    const total = appointments.reduce((s, a) => s + eurosToCents(a.price ?? 0), 0);
+    return [formLine(m.genericService, 1, total, opts.codiceIvaId, opts.ivaAndRivalsaInclusa)];
+  }
+  const groups = new Map<string, { name: string; unitCents: number; count: number }>();
+  for (const a of appointments) {
+    const unitCents = eurosToCents(a.price ?? 0);
+    const name = (a.productId && opts.productNames.get(a.productId)) || a.summary.trim() || m.genericService;
+    const key = `${a.productId ?? `title:${name}`}|${unitCents}`;
+    const g = groups.get(key);
+    if (g) g.count += 1;
+    else groups.set(key, { name, unitCents, count: 1 });
+  }
+  return [...groups.values()].map((g) =>
+    formLine(g.name, g.count, g.unitCents, opts.codiceIvaId, opts.ivaAndRivalsaInclusa),
+  );
+};
+
+/** spec part 2 §4: the chosen lines replace or extend the existing ones; with no lines the action is overwrite. */
+export const applyAppointmentLines = (
+  existing: readonly FormLine[],
+  added: readonly FormLine[],
+  action: AppointmentLineAction,
+): FormLine[] => {
+  const hasLines = existing.some((l) => l.descrizione.trim() || l.prezzoPerUnita);
+  if (!hasLines || action === 'OVERWRITE') return added.length ? [...added] : [...existing];
+  if (action === 'APPEND') return [...existing, ...added];
+  return [...existing];
+};
