@@ -105,6 +105,16 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/accounting-fattura.tsx')).InvoicePage }),
           },
           {
+            path: 'accounting/fattura/pdf',
+            handle: access('invoice:read'),
+            lazy: async () => ({ Component: (await import('./routes/accounting-fattura-pdf.tsx')).InvoicePdfPage }),
+          },
+          {
+            path: 'accounting/proforma',
+            handle: access('invoice:read'),
+            lazy: async () => ({ Component: (await import('./routes/accounting-proforma.tsx')).ProformaPage }),
+          },
+          {
             path: 'financial-analytics',
             handle: access('analytics:read'),
             lazy: async () => ({
