@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerCalendarRoutes } from './calendar/calendar.routes.ts';
+import { registerInvoiceRoutes } from './invoices/invoices.routes.ts';
 import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
 import { registerProductRoutes } from './products/products.routes.ts';
@@ -19,4 +20,5 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerPatientRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerProductRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
 };

@@ -32,6 +32,8 @@ export const tenantResources = [
   'patient',
   'product',
   'event',
+  'fattura',
+  'proforma',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { codiceFiscaleCheckChar } from '@studiolo/domain/anagrafica';
 import type { PatientInput } from '@studiolo/domain/patients';
+import { formatUiDate } from '@studiolo/domain/shared';
 import type { StudioInput } from '@studiolo/domain/studio';
 import type { FastifyInstance } from 'fastify';
 import type { TenantResource } from '../../src/plugins/access.ts';
@@ -75,6 +76,42 @@ export const validProductInput = () => ({
   codiceIvaId: null,
   status: 'ACTIVE',
 });
+
+/** Today as the invoice form sends it (DD-MM-YYYY, Europe/Rome). */
+export const todayUi = () => formatUiDate(new Date());
+
+/** An exempt health invoice of one 50 € session for a patient, numbered by the server, dated today. */
+export const validFatturaInput = (pazienteId: string, overrides: Record<string, unknown> = {}) => ({
+  pazienteId,
+  dataFattura: todayUi(),
+  prestazione: [{ descrizione: 'Seduta di fisioterapia', quantita: 1, prezzoPerUnita: 50, codiceIvaId: 4, sconto: 0 }],
+  ...overrides,
+});
+
+/** A pro-forma of two sessions for a patient, dated today. */
+export const validProformaInput = (pazienteId: string, overrides: Record<string, unknown> = {}) => ({
+  pazienteId,
+  data: todayUi(),
+  prestazione: [{ descrizione: 'Ciclo di fisioterapia', quantita: 2, prezzoPerUnita: 50, codiceIvaId: 4, sconto: 0 }],
+  ...overrides,
+});
+
+/** An invoice (or pro-forma) with its own new patient. @returns both ids. */
+export const createDocumentWithPatient = async (
+  app: FastifyInstance,
+  owner: TestStudioUser,
+  kind: 'fattura' | 'proforma',
+  overrides: Record<string, unknown> = {},
+) => {
+  const pazienteId = await createTenantResource(app, owner, 'patient');
+  const doc = await apiOk<{ id: string }>(app, {
+    method: 'POST',
+    url: kind === 'fattura' ? '/documento-contabile' : '/proforma',
+    token: owner.token,
+    body: kind === 'fattura' ? validFatturaInput(pazienteId, overrides) : validProformaInput(pazienteId, overrides),
+  });
+  return { id: doc.id, pazienteId };
+};
 
 /** The studio's first calendar ("Calendario principale"). */
 export const mainCalendarId = async (app: FastifyInstance, owner: TestStudioUser) => {
@@ -174,6 +211,9 @@ export const createTenantResource = async (
       });
       return patient.id;
     }
+    case 'fattura':
+    case 'proforma':
+      return (await createDocumentWithPatient(app, owner, resource)).id;
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }

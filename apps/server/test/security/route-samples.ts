@@ -1,13 +1,17 @@
 import sharp from 'sharp';
 import type { TestApp } from '../helpers/build-test-app.ts';
 import {
+  createDocumentWithPatient,
   createTenantResource,
   mainCalendarId,
   testPassword,
+  todayUi,
   uniqueEmail,
   validEventInput,
+  validFatturaInput,
   validPatientInput,
   validProductInput,
+  validProformaInput,
   validStudioInput,
 } from '../helpers/factories.ts';
 import { type ApiResult, api, apiOk } from '../helpers/http.ts';
@@ -42,6 +46,9 @@ const invitedMember = async ({ t, owner }: SampleFixture) => {
 const patientOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'patient');
 const eventOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'event');
 const productOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'product');
+
+const invoiceOf = ({ t, owner }: SampleFixture) => createDocumentWithPatient(t.app, owner, 'fattura');
+const proformaOf = ({ t, owner }: SampleFixture) => createDocumentWithPatient(t.app, owner, 'proforma');
 
 const uploadedLogo = async ({ t, owner }: SampleFixture) => {
   const file = multipartFile('file', 'logo.png', 'image/png', await smallPng());
@@ -228,6 +235,58 @@ export const routeSamples: Record<string, RouteSample> = {
   }),
   'DELETE /app/api/products/:id': async (f) => ({ params: { id: await productOf(f) } }),
   'DELETE /app/api/products': async (f) => ({ query: { productIds: `${await productOf(f)},${await productOf(f)}` } }),
+  'GET /app/api/documento-contabile/next-documento-id': async () => ({ query: { startDate: todayUi() } }),
+  'GET /app/api/documento-contabile': async () => ({ query: { page: '0', size: '25', direction: 'DESC' } }),
+  'GET /app/api/documento-contabile/fattura': async () => ({ query: { isPagata: 'false' } }),
+  'GET /app/api/documento-contabile/paziente/:id': async (f) => ({ params: { id: await patientOf(f) } }),
+  'GET /app/api/documento-contabile/fattura/stats': async () => ({ query: { year: '2026' } }),
+  'GET /app/api/documento-contabile/fattura/stats-monthly': async () => ({
+    query: { startDate: '01-11-2026', endDate: '30-11-2026' },
+  }),
+  'GET /app/api/documento-contabile/fattura/invoicing-years': async () => ({}),
+  'GET /app/api/documento-contabile/:id': async (f) => ({ params: { id: (await invoiceOf(f)).id } }),
+  'POST /app/api/documento-contabile': async (f) => ({ body: validFatturaInput(await patientOf(f)) }),
+  'PUT /app/api/documento-contabile': async (f) => {
+    const { id, pazienteId } = await invoiceOf(f);
+    return { body: { ...validFatturaInput(pazienteId, { note: 'Aggiornata' }), id } };
+  },
+  'PUT /app/api/documento-contabile/:fatturaId/customer': async (f) => ({
+    params: { fatturaId: (await invoiceOf(f)).id },
+  }),
+  'PUT /app/api/documento-contabile/:fatturaId/pagata': async (f) => {
+    const { id } = await invoiceOf(f);
+    return {
+      params: { fatturaId: id },
+      body: { fatturaId: id, isPagata: true, dataIncasso: todayUi(), metodoPagamento: 'Contanti' },
+    };
+  },
+  'PUT /app/api/documento-contabile/linked-calendar-events': async (f) => ({
+    body: { id: (await invoiceOf(f)).id, eventIds: [] },
+  }),
+  'DELETE /app/api/documento-contabile/:id': async (f) => ({ params: { id: (await invoiceOf(f)).id } }),
+  'POST /app/api/documento-contabile/fattura/createFromProforma/:id': async (f) => ({
+    params: { id: (await proformaOf(f)).id },
+  }),
+  'POST /app/api/documento-contabile/nota-di-credito/from-fattura/:id': async (f) => ({
+    params: { id: (await invoiceOf(f)).id },
+  }),
+  'GET /app/api/proforma/next-documento-id': async () => ({}),
+  'GET /app/api/proforma': async () => ({ query: { searchText: 'verdi' } }),
+  'GET /app/api/proforma/fattura': async () => ({}),
+  'GET /app/api/proforma/paziente/:id': async (f) => ({ params: { id: await patientOf(f) } }),
+  'GET /app/api/proforma/:id': async (f) => ({ params: { id: (await proformaOf(f)).id } }),
+  'POST /app/api/proforma': async (f) => ({ body: validProformaInput(await patientOf(f)) }),
+  'PUT /app/api/proforma': async (f) => {
+    const { id, pazienteId } = await proformaOf(f);
+    return { body: { ...validProformaInput(pazienteId, { accepted: true }), id } };
+  },
+  'PUT /app/api/proforma/:id/accepted': async (f) => ({
+    params: { id: (await proformaOf(f)).id },
+    query: { isAccepted: 'true' },
+  }),
+  'PUT /app/api/proforma/:id/customer': async (f) => ({ params: { id: (await proformaOf(f)).id } }),
+  'DELETE /app/api/proforma/:id': async (f) => ({ params: { id: (await proformaOf(f)).id } }),
+  'GET /app/api/casse-previdenziali': async () => ({}),
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

@@ -3,6 +3,7 @@ export * from './casse-previdenziali.ts';
 export * from './document-totals.ts';
 export * from './invoice.messages.ts';
 export * from './invoice.schema.ts';
+export * from './legal-texts.ts';
 export * from './numbering.ts';
 export * from './payment-methods.ts';
 export * from './ritenuta.ts';

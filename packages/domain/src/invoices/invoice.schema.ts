@@ -178,90 +178,94 @@ const documentBody = {
 const checkDue = (date: string | null, due: string | null) => !date || !due || uiDateToIso(due) >= uiDateToIso(date);
 
 /** POST and PUT /documento-contabile (spec part 2 §3 Invoice). */
-export const fatturaInputSchema = z
-  .object({
-    ...documentBody,
-    tipoDocumento: z.enum(tipiDocumentoFattura).default(defaultTipoDocumento),
-    /** Prefilled from next-documento-id; empty means "the next one". */
-    numeroFattura: z.number().int().min(1).max(999_999_999).nullish(),
-    sezionale: z
-      .string()
-      .max(20)
-      .nullish()
-      .transform((v) => v?.trim() || ''),
-    suffisso: optionalCode(10, m.invalidValue),
-    dataFattura: uiDateSchema(),
-    pagata: z.boolean().default(false),
-    dataIncasso: optionalUiDate(),
-    idMarcaDaBollo: optionalCode(30, m.invalidValue),
-    codiceDestinatario: z
-      .string()
-      .nullish()
-      .transform((v) => v?.trim().toUpperCase() || null),
-    pecDestinatario: emailSchema(m.pecInvalid)
-      .nullish()
-      .transform((v) => v ?? null),
-    formatoTrasmissione: z.enum(formatiTrasmissione).default('FPR_12'),
-    codiceCIG: optionalCode(15, m.cigInvalid),
-    idDocumentoOrdineAcquisto: optionalCode(20, m.purchaseOrderInvalid),
-    dataDocumentoOrdineAcquisto: optionalUiDate(m.purchaseOrderDateInvalid),
-    codiceCommessaConvenzione: optionalCode(100, m.commessaInvalid),
-    numeroFatturaCollegata: optionalCode(30, m.linkedInvoiceInvalid),
-    dataFatturaCollegata: optionalUiDate(m.linkedInvoiceInvalid),
-  })
-  .superRefine((f, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    const electronic = isElectronicType(f.tipoDocumento);
-    if (electronic && f.codiceDestinatario) {
-      const len = f.formatoTrasmissione === 'FPA_12' ? 6 : 7;
-      if (f.codiceDestinatario.length !== len || !/^[A-Z0-9]+$/.test(f.codiceDestinatario))
-        issue('codiceDestinatario', m.codiceDestinatarioInvalid);
-    }
-    if (f.tipoDocumento === 'NOTA_DI_CREDITO') {
-      if (!f.numeroFatturaCollegata) issue('numeroFatturaCollegata', m.linkedInvoiceInvalid);
-      if (!f.dataFatturaCollegata) issue('dataFatturaCollegata', m.linkedInvoiceInvalid);
-    }
-    if (!checkDue(f.dataFattura, f.dataScadenza)) issue('dataScadenza', m.dueBeforeDate);
-    if (!f.pagata && f.dataIncasso) issue('dataIncasso', m.collectionWithoutPaid);
-  })
-  .transform((f) => {
-    const electronic = isElectronicType(f.tipoDocumento);
-    return {
-      ...f,
-      // spec part 2 §4: suffix and recipient fields apply only to electronic documents and credit notes
-      suffisso: electronic ? f.suffisso : null,
-      codiceDestinatario: electronic ? f.codiceDestinatario : null,
-      pecDestinatario: electronic ? f.pecDestinatario : null,
-      numeroFatturaCollegata: f.tipoDocumento === 'NOTA_DI_CREDITO' ? f.numeroFatturaCollegata : null,
-      dataFatturaCollegata: f.tipoDocumento === 'NOTA_DI_CREDITO' ? f.dataFatturaCollegata : null,
-      // spec part 2 §4: virtual stamp duty is a choice only for FATTURA_SANITARIA; forced on for the others
-      tassazione: {
-        ...f.tassazione,
-        marcaDaBolloVirtuale: f.tipoDocumento === 'FATTURA_SANITARIA' ? f.tassazione.marcaDaBolloVirtuale : true,
-      },
-      idMarcaDaBollo:
-        f.tipoDocumento === 'FATTURA_SANITARIA' && !f.tassazione.marcaDaBolloVirtuale ? f.idMarcaDaBollo : null,
-    };
-  });
+const fatturaObject = z.object({
+  ...documentBody,
+  tipoDocumento: z.enum(tipiDocumentoFattura).default(defaultTipoDocumento),
+  /** Prefilled from next-documento-id; empty means "the next one". */
+  numeroFattura: z.number().int().min(1).max(999_999_999).nullish(),
+  sezionale: z
+    .string()
+    .max(20)
+    .nullish()
+    .transform((v) => v?.trim() || ''),
+  suffisso: optionalCode(10, m.invalidValue),
+  dataFattura: uiDateSchema(),
+  pagata: z.boolean().default(false),
+  dataIncasso: optionalUiDate(),
+  idMarcaDaBollo: optionalCode(30, m.invalidValue),
+  codiceDestinatario: z
+    .string()
+    .max(7, { error: m.codiceDestinatarioInvalid })
+    .nullish()
+    .transform((v) => v?.trim().toUpperCase() || null),
+  pecDestinatario: emailSchema(m.pecInvalid)
+    .nullish()
+    .transform((v) => v ?? null),
+  formatoTrasmissione: z.enum(formatiTrasmissione).default('FPR_12'),
+  codiceCIG: optionalCode(15, m.cigInvalid),
+  idDocumentoOrdineAcquisto: optionalCode(20, m.purchaseOrderInvalid),
+  dataDocumentoOrdineAcquisto: optionalUiDate(m.purchaseOrderDateInvalid),
+  codiceCommessaConvenzione: optionalCode(100, m.commessaInvalid),
+  numeroFatturaCollegata: optionalCode(30, m.linkedInvoiceInvalid),
+  dataFatturaCollegata: optionalUiDate(m.linkedInvoiceInvalid),
+});
+const fatturaRules = <T extends z.ZodType<z.output<typeof fatturaObject>>>(schema: T) =>
+  schema
+    .superRefine((f, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      const electronic = isElectronicType(f.tipoDocumento);
+      if (electronic && f.codiceDestinatario) {
+        const len = f.formatoTrasmissione === 'FPA_12' ? 6 : 7;
+        if (f.codiceDestinatario.length !== len || !/^[A-Z0-9]+$/.test(f.codiceDestinatario))
+          issue('codiceDestinatario', m.codiceDestinatarioInvalid);
+      }
+      if (f.tipoDocumento === 'NOTA_DI_CREDITO') {
+        if (!f.numeroFatturaCollegata) issue('numeroFatturaCollegata', m.linkedInvoiceInvalid);
+        if (!f.dataFatturaCollegata) issue('dataFatturaCollegata', m.linkedInvoiceInvalid);
+      }
+      if (!checkDue(f.dataFattura, f.dataScadenza)) issue('dataScadenza', m.dueBeforeDate);
+      if (!f.pagata && f.dataIncasso) issue('dataIncasso', m.collectionWithoutPaid);
+    })
+    .transform((f) => {
+      const electronic = isElectronicType(f.tipoDocumento);
+      return {
+        ...f,
+        // spec part 2 §4: suffix and recipient fields apply only to electronic documents and credit notes
+        suffisso: electronic ? f.suffisso : null,
+        codiceDestinatario: electronic ? f.codiceDestinatario : null,
+        pecDestinatario: electronic ? f.pecDestinatario : null,
+        numeroFatturaCollegata: f.tipoDocumento === 'NOTA_DI_CREDITO' ? f.numeroFatturaCollegata : null,
+        dataFatturaCollegata: f.tipoDocumento === 'NOTA_DI_CREDITO' ? f.dataFatturaCollegata : null,
+        // spec part 2 §4: virtual stamp duty is a choice only for FATTURA_SANITARIA; forced on for the others
+        tassazione: {
+          ...f.tassazione,
+          marcaDaBolloVirtuale: f.tipoDocumento === 'FATTURA_SANITARIA' ? f.tassazione.marcaDaBolloVirtuale : true,
+        },
+        idMarcaDaBollo:
+          f.tipoDocumento === 'FATTURA_SANITARIA' && !f.tassazione.marcaDaBolloVirtuale ? f.idMarcaDaBollo : null,
+      };
+    });
+export const fatturaInputSchema = fatturaRules(fatturaObject);
 export type FatturaInput = z.input<typeof fatturaInputSchema>;
 export type FatturaData = z.output<typeof fatturaInputSchema>;
-export const fatturaUpdateSchema = z.object({ id: z.uuid() }).and(fatturaInputSchema);
+export const fatturaUpdateSchema = fatturaRules(fatturaObject.extend({ id: z.uuid() }));
 
 /** POST and PUT /proforma (spec part 2 §3 Pro-forma). */
-export const proformaInputSchema = z
-  .object({
-    ...documentBody,
-    numero: z.number().int().min(1).max(999_999_999).nullish(),
-    data: uiDateSchema(),
-    accepted: z.boolean().default(false),
-  })
-  .superRefine((p, ctx) => {
+const proformaObject = z.object({
+  ...documentBody,
+  numero: z.number().int().min(1).max(999_999_999).nullish(),
+  data: uiDateSchema(),
+  accepted: z.boolean().default(false),
+});
+const proformaRules = <T extends z.ZodType<z.output<typeof proformaObject>>>(schema: T) =>
+  schema.superRefine((p, ctx) => {
     if (!checkDue(p.data, p.dataScadenza))
       ctx.addIssue({ code: 'custom', path: ['dataScadenza'], message: m.dueBeforeDate });
   });
+export const proformaInputSchema = proformaRules(proformaObject);
 export type ProformaInput = z.input<typeof proformaInputSchema>;
 export type ProformaData = z.output<typeof proformaInputSchema>;
-export const proformaUpdateSchema = z.object({ id: z.uuid() }).and(proformaInputSchema);
+export const proformaUpdateSchema = proformaRules(proformaObject.extend({ id: z.uuid() }));
 
 /** PUT /documento-contabile/{fatturaId}/pagata (spec part 2 §5 paid dialog). */
 export const pagataInputSchema = z

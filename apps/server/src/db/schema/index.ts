@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './calendars.ts';
 export * from './events.ts';
 export * from './google-calendar.ts';
+export * from './invoices.ts';
 export * from './mail.ts';
 export * from './patients.ts';
 export * from './settings.ts';

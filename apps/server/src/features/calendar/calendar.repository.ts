@@ -1,5 +1,19 @@
 import type { Calendar } from '@studiolo/domain/calendar';
-import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   calendarFeeds,
@@ -233,6 +247,50 @@ export const calendarRepository = {
     withPatient(db)
       .where(inStudio(events, ctx, eq(events.id, id)))
       .then((r) => (r[0] as EventWithPatient | undefined) ?? null),
+
+  /** The rows linked to an accounting document. */
+  linkedTo: (db: DbOrTx, ctx: StudioContext, documentId: string) =>
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(inStudio(events, ctx, eq(events.linkedDocumentoContabileId, documentId)))
+      .orderBy(asc(events.startAt), asc(events.id))
+      .then((r) => r.map((x) => x.id)),
+
+  unlinkFrom: (db: DbOrTx, ctx: StudioContext, documentId: string, keep: readonly string[], setNotPaid: boolean) =>
+    db
+      .update(events)
+      .set({
+        linkedDocumentoContabileId: null,
+        linkedDocumentoContabileIdDocumento: null,
+        ...(setNotPaid ? { isPagato: false } : {}),
+        updatedAt: new Date(),
+      })
+      .where(
+        inStudio(
+          events,
+          ctx,
+          eq(events.linkedDocumentoContabileId, documentId),
+          keep.length ? notInArray(events.id, [...keep]) : undefined,
+        ),
+      ),
+
+  relink: (db: DbOrTx, ctx: StudioContext, from: string, to: { id: string; idDocumento: string; markPaid: boolean }) =>
+    db
+      .update(events)
+      .set({
+        linkedDocumentoContabileId: to.id,
+        linkedDocumentoContabileIdDocumento: to.idDocumento,
+        ...(to.markPaid ? { isPagato: true } : {}),
+        updatedAt: new Date(),
+      })
+      .where(inStudio(events, ctx, eq(events.linkedDocumentoContabileId, from))),
+
+  markLinkedPaid: (db: DbOrTx, ctx: StudioContext, documentId: string) =>
+    db
+      .update(events)
+      .set({ isPagato: true, updatedAt: new Date() })
+      .where(inStudio(events, ctx, eq(events.linkedDocumentoContabileId, documentId), eq(events.isPagato, false))),
 
   findEventForUpdate: (db: DbOrTx, ctx: StudioContext, id: string) =>
     db

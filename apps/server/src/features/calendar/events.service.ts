@@ -425,39 +425,124 @@ const deleteOccurrences = async (tx: DbOrTx, ctx: StudioContext, id: string, opt
 /** A row copied from another starts without the other's Google copy (it gets its own at the next sync). */
 const noGoogleCopy = { googleEventId: null, googleCalendarId: null, googleEventOwner: null, googlePushedAt: null };
 
+/**
+ * Writes columns of one appointment, or of one occurrence of a series, which first becomes an exception of its own.
+ * @returns the id of the row written (the exception's for an occurrence).
+ */
+const changeEventOrOccurrence = async (
+  tx: DbOrTx,
+  ctx: StudioContext,
+  eventId: string,
+  columns: Partial<EventColumns>,
+): Promise<string> => {
+  const { rowId, occurrence } = parseEventId(eventId);
+  const row = await repo.findEventForUpdate(tx, ctx, rowId);
+  if (!row) throw notFound();
+  if (!occurrence) {
+    await repo.updateEvent(tx, ctx, row.id, columns);
+    return row.id;
+  }
+  if (!row.rrule) throw notFound();
+  const found = occurrencesBetween(seriesOf(row), occurrence, new Date(occurrence.getTime() + 1)).find(
+    (o) => o.start.getTime() === occurrence.getTime(),
+  );
+  if (!found) throw notFound();
+  await repo.updateEvent(tx, ctx, row.id, { exdates: [...row.exdates, occurrence] });
+  const { id: _id, studioId: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
+  const exception = await repo.insertEvent(tx, ctx, {
+    ...rest,
+    ...noGoogleCopy,
+    rrule: null,
+    exdates: [],
+    startAt: found.start,
+    endAt: found.end,
+    untilAt: found.end,
+    seriesId: row.id,
+    originalStart: occurrence,
+    ...columns,
+  });
+  return exception.id;
+};
+
 /** PUT /events/paid: marks one appointment (or one occurrence, which becomes an exception) paid or not. */
 export const setPaid = (deps: AppDeps, ctx: StudioContext, eventId: string, isPagato: boolean) =>
   deps.db.transaction(async (tx) => {
-    const { rowId, occurrence } = parseEventId(eventId);
-    const row = await repo.findEventForUpdate(tx, ctx, rowId);
-    if (!row) throw notFound();
-    if (!occurrence) {
-      await repo.updateEvent(tx, ctx, row.id, { isPagato });
-      await audit(tx, ctx, 'event.paid', row.id);
-      return readEvent(tx, ctx, row.id);
-    }
-    if (!row.rrule) throw notFound();
-    const found = occurrencesBetween(seriesOf(row), occurrence, new Date(occurrence.getTime() + 1)).find(
-      (o) => o.start.getTime() === occurrence.getTime(),
-    );
-    if (!found) throw notFound();
-    await repo.updateEvent(tx, ctx, row.id, { exdates: [...row.exdates, occurrence] });
-    const { id: _id, studioId: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
-    const exception = await repo.insertEvent(tx, ctx, {
-      ...rest,
-      ...noGoogleCopy,
-      rrule: null,
-      exdates: [],
-      startAt: found.start,
-      endAt: found.end,
-      untilAt: found.end,
-      seriesId: row.id,
-      originalStart: occurrence,
-      isPagato,
-    });
-    await audit(tx, ctx, 'event.paid', row.id);
-    return readEvent(tx, ctx, exception.id);
+    const id = await changeEventOrOccurrence(tx, ctx, eventId, { isPagato });
+    await audit(tx, ctx, 'event.paid', parseEventId(eventId).rowId);
+    return readEvent(tx, ctx, id);
   });
+
+/** An appointment as invoicing sees it: whose it is and which document it is linked to. */
+export type LinkableEvent = {
+  pazienteId: string | null;
+  linkedDocumentoContabileId: string | null;
+  linkedIdDocumento: string | null;
+};
+
+/**
+ * For invoicing (spec part 2 §4): links appointments (or occurrences, which become exceptions) to a document, inside
+ * the document's transaction. Each must be of the patient and not linked to another document; marking paid follows
+ * a paid invoice.
+ * @returns the linked rows' ids.
+ */
+export const linkEventsToDocument = async (
+  tx: DbOrTx,
+  ctx: StudioContext,
+  doc: { id: string; idDocumento: string; pazienteId: string | null; markPaid: boolean },
+  eventIds: readonly string[],
+  errors: { notOfPatient: () => Error; linkedElsewhere: (idDocumento: string) => Error },
+): Promise<string[]> => {
+  const linked: string[] = [];
+  for (const eventId of new Set(eventIds)) {
+    let rowId: string;
+    try {
+      rowId = parseEventId(eventId).rowId;
+    } catch {
+      throw errors.notOfPatient();
+    }
+    const row = await repo.findEventForUpdate(tx, ctx, rowId);
+    if (!row || row.pazienteId === null || row.pazienteId !== doc.pazienteId) throw errors.notOfPatient();
+    if (row.linkedDocumentoContabileId && row.linkedDocumentoContabileId !== doc.id)
+      throw errors.linkedElsewhere(row.linkedDocumentoContabileIdDocumento ?? row.linkedDocumentoContabileId);
+    const id = await changeEventOrOccurrence(tx, ctx, eventId, {
+      linkedDocumentoContabileId: doc.id,
+      linkedDocumentoContabileIdDocumento: doc.idDocumento,
+      ...(doc.markPaid ? { isPagato: true } : {}),
+    }).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') throw errors.notOfPatient();
+      throw err;
+    });
+    linked.push(id);
+  }
+  return linked;
+};
+
+/** The appointments linked to a document. */
+export const linkedEventIds = (db: DbOrTx, ctx: StudioContext, documentId: string) =>
+  repo.linkedTo(db, ctx, documentId);
+
+/**
+ * Unlinks a document's appointments, all or those not kept; with setNotPaid they also go back to unpaid
+ * (DELETE /documento-contabile with setLinkedEventsAsNotPaid).
+ */
+export const unlinkEventsFromDocument = (
+  tx: DbOrTx,
+  ctx: StudioContext,
+  documentId: string,
+  opts: { keep?: readonly string[]; setNotPaid?: boolean } = {},
+) => repo.unlinkFrom(tx, ctx, documentId, opts.keep ?? [], opts.setNotPaid ?? false);
+
+/** Moves a document's links to another document (a pro-forma's to its invoice), and marks them paid when it is. */
+export const moveEventLinks = (
+  tx: DbOrTx,
+  ctx: StudioContext,
+  from: string,
+  to: { id: string; idDocumento: string; markPaid: boolean },
+) => repo.relink(tx, ctx, from, to);
+
+/** Marks a document's appointments paid (an invoice marked paid). */
+export const setDocumentEventsPaid = (tx: DbOrTx, ctx: StudioContext, documentId: string) =>
+  repo.markLinkedPaid(tx, ctx, documentId);
 
 /** POST /events/duplicate: each event copied at its new time, as a single appointment, in one transaction. */
 export const duplicateEvents = (deps: AppDeps, ctx: StudioContext, copies: { id: string; start: Date; end: Date }[]) =>
