@@ -27,7 +27,7 @@ export type CassaPrevidenzialeType = {
  * The funds a health professional meets (GET /casse-previdenziali). Physiotherapists, osteopaths, speech therapists
  * and the other professions without a fund of their own are in INPS's Gestione separata and may recharge 4 % to the
  * patient (rivalsa); nurses, psychologists, biologists and vets charge their fund's contributo integrativo; ENPAM's
- * doctors charge nothing to private patients. Decision 018.
+ * doctors charge nothing to private patients. Decision 020.
  */
 export const cassePrevidenziali: readonly CassaPrevidenzialeType[] = [
   {

@@ -1,6 +1,6 @@
 /**
  * Invoicing texts: spec part 2 §2, §4, §5, §8 where worded there (verbatim); the rest decided in
- * docs/decisions/018-invoicing.md.
+ * docs/decisions/020-invoicing.md.
  */
 export const invoiceMessages = {
   // spec part 2 §2: customer invoice table

@@ -6,7 +6,7 @@ import { codiceIvaOf, isWithholdingBaseCode } from './vat-codes.ts';
 /**
  * THE totals module (spec part 2 §9): every figure of an invoice, pro-forma or credit note on screen, in the PDF and
  * in the XML comes from computeTotals. Amounts are integer cents, percentages are numbers with at most two decimals
- * turned into basis points, and every product is rounded once, half away from zero (mulDivRound). Decision 018.
+ * turned into basis points, and every product is rounded once, half away from zero (mulDivRound). Decision 020.
  */
 
 /** spec part 2 §9: stamp duty above 77.47 € of amounts without VAT; its value, 2 €. */
@@ -183,7 +183,7 @@ export const computeTotals = (input: TotalsInput): Totals => {
   const totaleCents = totalePrestazioniCents + cassaCents + ivaCents + marcaDaBolloAddebitataCents;
 
   // Withholding: the fees (every code but N1) plus an INPS-style rivalsa, which is part of the fee; a contributo
-  // integrativo is not (decision 018).
+  // integrativo is not (decision 020).
   const ritenutaBaseSuggeritaCents =
     finalImponibili.reduce((s, v, i) => s + (isWithholdingBaseCode((lines[i] as TotalsLine).codiceIvaId) ? v : 0), 0) +
     (cassa.tipoContributo === 'RIVALSA' ? cassaCents : 0);

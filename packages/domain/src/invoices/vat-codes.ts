@@ -7,7 +7,7 @@ export type NaturaIva = 'N1' | 'N2' | 'N2.1' | 'N2.2' | 'N3' | 'N3.5' | 'N3.6' |
  * A VAT code a line can carry (spec part 2 §3 "VAT code: id, aliquota, description"). The ids are part of the wire
  * contract and never change meaning: the spec relies on 4 (forfettario default), 12 (default otherwise) and on 2, 5
  * and 14 asking for riferimentoAmministrazione (they are the split-payment codes used towards public bodies).
- * docs/decisions/018-invoicing.md.
+ * docs/decisions/020-invoicing.md.
  */
 export type CodiceIva = {
   id: number;
@@ -83,7 +83,7 @@ export const needsRiferimentoAmministrazione = (codiceIvaId: number) =>
   codiciConRiferimentoAmministrazione.includes(codiceIvaId);
 
 /**
- * The codes whose lines form the 'Suggerito' withholding base (spec part 2 §5, list decided in decision 018): every
+ * The codes whose lines form the 'Suggerito' withholding base (spec part 2 §5, list decided in decision 020): every
  * fee, that is every code except N1, the sums advanced on the client's behalf (stamp duty, expenses), which are no
  * income of the professional.
  */

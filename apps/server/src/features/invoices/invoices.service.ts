@@ -660,7 +660,7 @@ export const setLinkedEvents = (deps: AppDeps, ctx: StudioContext, id: string, e
 
 /**
  * DELETE: an invoice or credit note only when it is the last number of its register (the number goes back, no gap);
- * a pro-forma, which is no fiscal document, always (decision 018).
+ * a pro-forma, which is no fiscal document, always (decision 020).
  */
 export const deleteDocument = (
   deps: AppDeps,
