@@ -302,3 +302,15 @@ describe('line editing (spec part 2 §4)', () => {
     expect(() => computeTotals(input({ lines: [line(10, 99)] }))).toThrow(RangeError);
   });
 });
+
+describe('credit notes', () => {
+  it('decides the stamp duty of a partial credit note on its own amounts, not on the invoice it corrects', () => {
+    // invoice of 2 × 45.00 exempt = 90.00 → stamp duty; credit note for one session, 45.00 → no stamp duty
+    const invoice = computeTotals(input({ lines: [line(45, 12, 2)] }));
+    const creditNote = computeTotals(input({ lines: [line(45, 12, 1)] }));
+    expect(invoice.marcaDaBolloDovuta).toBe(true);
+    expect(invoice.totaleCents).toBe(9_200);
+    expect(creditNote.marcaDaBolloDovuta).toBe(false);
+    expect(creditNote.totaleCents).toBe(4_500);
+  });
+});
