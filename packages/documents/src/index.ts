@@ -1,0 +1,3 @@
+export * from './format.ts';
+export * from './invoice.pdf.ts';
+export * from './pdf-pool.ts';
