@@ -84,6 +84,7 @@ export const buildApp = async (
   registerErrorHandler(app, { spaFallback: webDist !== null });
 
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  app.addHook('onClose', async () => deps.pdfs.close());
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];

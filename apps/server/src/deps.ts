@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { createPdfPool, type PdfPool } from '@studiolo/documents';
 import { createGoogleCalendarClient } from './adapters/google-calendar/google.ts';
 import type { GoogleCalendarAdapter } from './adapters/google-calendar/google-calendar.ts';
 import { notConfiguredGoogleCalendar } from './adapters/google-calendar/not-configured.ts';
@@ -40,6 +42,8 @@ export type AppDeps = {
   /** Each studio's patients, indexed in memory for search (rebuilt when the studio's search version moves). */
   patientSearch: PatientSearchCache;
   eventsAnswers: EventsAnswerCache;
+  /** Worker threads that build invoice PDFs off the event loop (started on the first PDF, idle ones unref'd). */
+  pdfs: PdfPool;
   now: () => Date;
 };
 
@@ -108,6 +112,8 @@ export const createDeps = (
       maxRows: patientSearchCacheMaxRows,
     }),
     eventsAnswers: createEventsAnswerCache({ maxBytes: eventsAnswerCacheMaxBytes }),
+    // one core stays with the event loop; at least one worker
+    pdfs: createPdfPool({ size: Math.max(1, availableParallelism() - 1) }),
     now: overrides.now ?? (() => new Date()),
   };
 };

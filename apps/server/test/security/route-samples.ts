@@ -287,6 +287,8 @@ export const routeSamples: Record<string, RouteSample> = {
   'PUT /app/api/proforma/:id/customer': async (f) => ({ params: { id: (await proformaOf(f)).id } }),
   'DELETE /app/api/proforma/:id': async (f) => ({ params: { id: (await proformaOf(f)).id } }),
   'GET /app/api/casse-previdenziali': async () => ({}),
+  'GET /app/api/documento-contabile/:id/pdf': async (f) => ({ params: { id: (await invoiceOf(f)).id } }),
+  'GET /app/api/proforma/:id/pdf': async (f) => ({ params: { id: (await proformaOf(f)).id } }),
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { documentCounters, documentiContabili, patients, sezionali, studios } from '../../db/schema/index.ts';
+import { assets, documentCounters, documentiContabili, patients, sezionali, studios } from '../../db/schema/index.ts';
 import { inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
@@ -264,6 +264,14 @@ export const invoicesRepository = {
       .from(studios)
       .where(eq(studios.id, ctx.studioId))
       .then((r) => r[0] ?? null),
+
+  /** Where the bytes of one of the studio's files are kept (the logo printed on its documents). */
+  findAssetKey: (db: DbOrTx, ctx: StudioContext, assetId: string) =>
+    db
+      .select({ storageKey: assets.storageKey })
+      .from(assets)
+      .where(inStudio(assets, ctx, eq(assets.id, assetId)))
+      .then((r) => r[0]?.storageKey ?? null),
 
   findSezionale: (db: DbOrTx, ctx: StudioContext, name: string) =>
     db

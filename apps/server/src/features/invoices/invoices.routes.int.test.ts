@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { CalendarEvent } from '@studiolo/domain/calendar';
 import { type Fattura, type FatturaPage, invoiceMessages as m, type Proforma } from '@studiolo/domain/invoices';
 import { formatEuroCents } from '@studiolo/domain/shared';
@@ -22,6 +23,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** The text of a PDF as pdftotext (poppler) reads it. */
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
 
 const year = Number(todayUi().slice(6));
 const patientOf = (owner: TestStudioUser, overrides = {}) =>
@@ -611,5 +615,26 @@ describe('lists and stats', () => {
       contributoPercentuale: 4,
     });
     expect(funds.find((c) => c.code === 'ENPAP')?.tipoContributo).toBe('CONTRIBUTO_INTEGRATIVO');
+  });
+});
+
+describe('PDF', () => {
+  it('answers an A4 PDF of the invoice, built on a worker, with its number and total in the text', async () => {
+    const owner = await createStudioOwner(t.app);
+    const pazienteId = await patientOf(owner);
+    const f = await createInvoice(owner, validFatturaInput(pazienteId));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/app/api/documento-contabile/${f.id}/pdf`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="fattura-1-${year}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(`1/${year}`);
+    expect(text).toContain('Rivalsa INPS 4%');
+    expect(text).toMatch(/Totale documento\s+50,00\s€/);
   });
 });

@@ -359,6 +359,27 @@ export const registerInvoiceRoutes = (fastify: FastifyInstance, deps: AppDeps) =
     },
   );
 
+  for (const [prefix, serie, tenant] of [
+    ['/documento-contabile', 'FATTURA', fatturaTenant],
+    ['/proforma', 'PROFORMA', proformaTenant],
+  ] as const) {
+    app.get(
+      `${prefix}/:id/pdf`,
+      {
+        schema: { tags, params: idParams, produces: ['application/pdf'] },
+        config: { access: { permission: read, tenant } },
+      },
+      async (req, reply) => {
+        const pdf = await invoices.documentPdf(deps, studioOf(req), serie, req.params.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${pdf.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf.bytes);
+      },
+    );
+  }
+
   // ---------- tables ----------
 
   app.get(

@@ -25,6 +25,7 @@ import {
   formatEuroCents,
   formatUiDate,
   isoDateToUi,
+  sanitizeFileName,
   uiDateToIso,
 } from '@studiolo/domain/shared';
 import type { RegimeFiscale } from '@studiolo/domain/studio';
@@ -775,6 +776,19 @@ export const creditNoteFromInvoice = (deps: AppDeps, ctx: StudioContext, id: str
     );
     return answerOf(tx, ctx, note) as Promise<Fattura>;
   });
+
+/** GET /{id}/pdf: the document as printed, built on a worker thread (A4, every figure from its totals). */
+export const documentPdf = async (deps: AppDeps, ctx: StudioContext, serie: Serie, id: string) => {
+  const row = await repo.find(deps.db, ctx, serie, id);
+  if (!row) throw notFound();
+  const doc = await answerOf(deps.db, ctx, row);
+  const logoKey = doc.emittente.logoAssetId ? await repo.findAssetKey(deps.db, ctx, doc.emittente.logoAssetId) : null;
+  const logo = logoKey ? await deps.storage.get(logoKey) : null;
+  const bytes = await deps.pdfs.render(doc, { logo });
+  const kind =
+    serie === 'PROFORMA' ? 'proforma' : doc.tipoDocumento === 'NOTA_DI_CREDITO' ? 'nota-di-credito' : 'fattura';
+  return { bytes, fileName: sanitizeFileName(`${kind}-${doc.idDocumento.replaceAll('/', '-')}.pdf`) };
+};
 
 // ---------- lists and stats ----------
 
