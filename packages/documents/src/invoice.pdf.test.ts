@@ -273,6 +273,7 @@ describe('invoice PDF: legal texts and options', () => {
     expect(pages).toBeGreaterThan(1);
     expect(r.text).toContain(`Pagina ${pages} di ${pages}`);
     expect(r.text.split('Prezzo unitario').length - 1).toBe(pages);
+    expect(r.text).toContain('Fattura n. 7/2026 del 15-10-2026 (segue)');
   });
 
   it('chooses the default middle text by regime and VAT codes', () => {

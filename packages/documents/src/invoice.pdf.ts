@@ -464,9 +464,20 @@ export const invoiceDocumentDefinition = (
         ],
         columnGap: 20,
         margin: [0, 12, 0, 0],
+        // the recap, the stamp duty and the bank references move to the next page together rather than split
+        unbreakable: true,
       },
       ...(footerFits ? [] : [{ text: footerText, style: 'legal', margin: [0, 16, 0, 0] } as Content]),
     ],
+    // from the second page on, the top margin names the document the page belongs to
+    header: (currentPage) =>
+      currentPage > 1
+        ? {
+            text: `${title} n. ${doc.idDocumento} del ${date} (segue)`,
+            style: 'footer',
+            margin: [pageMargins[0], 22, pageMargins[2], 0],
+          }
+        : null,
     footer: (currentPage, pageCount) => ({
       margin: [pageMargins[0], 16, pageMargins[2], 0],
       columns: [
