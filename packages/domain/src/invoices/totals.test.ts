@@ -130,14 +130,17 @@ describe('forfettario regime', () => {
     expect(t.totaleCents).toBe(10_000);
   });
 
-  it('computes the INPS 4 % rivalsa on the fee including the recharged stamp duty', () => {
-    // 100.00 + rivalsa 4.00 = 104.00 > 77.47 → stamp duty into the line: 102.00;
-    // rivalsa 4 % of 102.00 = 4.08; total 106.08
+  it('computes the INPS 4 % rivalsa on the fee, not on the recharged stamp duty', () => {
+    // 100.00 + rivalsa 4.00 = 104.00 > 77.47 → stamp duty into the line: 102.00; rivalsa stays 4.00; total 106.00
     const t = computeTotals(input({ ...forfettario, lines: [line(100, 4)], cassa: inps4 }));
     expect(t.totalePrestazioniCents).toBe(10_200);
-    expect(t.cassaCents).toBe(408);
-    expect(t.totaleCents).toBe(10_608);
-    expect(t.ritenutaBaseSuggeritaCents).toBe(10_608);
+    expect(t.cassaCents).toBe(400);
+    expect(t.riepilogoIva).toEqual([
+      { codiceIvaId: 4, aliquota: 0, natura: 'N2.2', imponibileCents: 10_600, impostaCents: 0 },
+    ]);
+    expect(t.totaleCents).toBe(10_600);
+    // the recharged stamp duty is part of the fee for withholding purposes (interpello 428/2022)
+    expect(t.ritenutaBaseSuggeritaCents).toBe(10_600);
   });
 
   it('takes the 4 % rivalsa out of a 50 € price when prices include it: 48.08 + 1.92', () => {
@@ -152,11 +155,11 @@ describe('forfettario regime', () => {
 
   it('adds the stamp duty on top of an included price of 100 €', () => {
     // 100.00 / 1.04 = 96.1538 → 96.15, rivalsa 3.846 → 3.85 (sum 100.00); exempt amount 100.00 > 77.47 →
-    // line 96.15 + 2.00 = 98.15, rivalsa 4 % of 98.15 = 3.926 → 3.93; total 102.08
+    // line 96.15 + 2.00 = 98.15, rivalsa unchanged 3.85; total 102.00
     const t = computeTotals(input({ ...forfettario, lines: [line(100, 4)], cassa: inps4, ivaAndRivalsaInclusa: true }));
     expect(t.lines[0]?.imponibileCents).toBe(9_815);
-    expect(t.cassaCents).toBe(393);
-    expect(t.totaleCents).toBe(10_208);
+    expect(t.cassaCents).toBe(385);
+    expect(t.totaleCents).toBe(10_200);
   });
 });
 

@@ -113,9 +113,10 @@ export const computeTotals = (input: TotalsInput): Totals => {
     cassa.active && cassa.tipoContributo !== 'NESSUNO' && cassa.typeValue === 'ABS_VALUE' ? cassa.value : 0;
   const cassaCodiceIvaId = lines.length ? (lines[indexOfLargest(amounts)] as TotalsLine).codiceIvaId : null;
 
-  /** The fund, the VAT summary and the VAT of given taxable line amounts. */
-  const forward = (imponibili: readonly number[]) => {
+  /** The fund (unless given), the VAT summary and the VAT of given taxable line amounts. */
+  const forward = (imponibili: readonly number[], givenCassaCents?: number) => {
     const cassaCents =
+      givenCassaCents ??
       mulDivRound(
         imponibili.reduce((s, v) => s + v, 0),
         cassaPercentBp,
@@ -176,7 +177,10 @@ export const computeTotals = (input: TotalsInput): Totals => {
     });
   }
   const finalImponibili = imponibili.map((v, i) => v + (quoteBollo[i] as number));
-  const { cassaCents, riepilogoIva, ivaCents } = quoteBollo.some(Boolean) ? forward(finalImponibili) : preliminary;
+  // The fund stays computed on the fees: the stamp duty is a sum recharged, not the professional's fee (decision 020).
+  const { cassaCents, riepilogoIva, ivaCents } = quoteBollo.some(Boolean)
+    ? forward(finalImponibili, preliminary.cassaCents)
+    : preliminary;
   const marcaDaBolloAddebitataCents = charged && input.regimeFiscale !== 'RF_19' ? marcaDaBolloCents : 0;
 
   const totalePrestazioniCents = finalImponibili.reduce((s, v) => s + v, 0);

@@ -1,4 +1,5 @@
-import { z } from '../shared/zod-it.ts';
+import { tassazioneInputSchema } from '../invoices/invoice.schema.ts';
+import { fieldMessages, z } from '../shared/zod-it.ts';
 import { settingsMessages } from './settings.messages.ts';
 
 /** PATCH sections of /settings (spec part 1 §3, §7). Their contents are filled by later features. */
@@ -73,9 +74,26 @@ export const calendarioSectionInputSchema = settingsSectionInputSchema.superRefi
   }
 });
 
+/**
+ * The fattura section body: its `tassazione` (the taxes a new document starts from, as the invoice form sends them)
+ * and its default legal texts are checked like the document's own; the rest is free.
+ */
+export const fatturaSectionInputSchema = settingsSectionInputSchema.superRefine((v, ctx) => {
+  if ('tassazione' in v) {
+    const r = tassazioneInputSchema.safeParse(v.tassazione);
+    for (const issue of r.error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', path: ['tassazione', ...issue.path.map(String)], message: issue.message });
+  }
+  for (const key of ['middleText', 'footerText'] as const) {
+    const text = v[key];
+    if (text !== undefined && text !== null && (typeof text !== 'string' || text.length > 3000))
+      ctx.addIssue({ code: 'custom', path: [key], message: fieldMessages.tooLong(3000) });
+  }
+});
+
 /** POST /settings: the sections sent replace the stored ones, all at once; the others stay as they are. */
 export const settingsInputSchema = z.strictObject({
-  fattura: settingsSectionInputSchema.optional(),
+  fattura: fatturaSectionInputSchema.optional(),
   'sistema-ts': settingsSectionInputSchema.optional(),
   'cartella-paziente': settingsSectionInputSchema.optional(),
   general: settingsSectionInputSchema.optional(),

@@ -426,3 +426,37 @@ describe('who may change settings', () => {
     expect(await storedRows(owner.studioId)).toEqual(before);
   });
 });
+
+describe('invoice defaults (section fattura)', () => {
+  it('keeps the taxes a new document starts from, checked like a document’s own', async () => {
+    const owner = await createStudioOwner(t.app);
+    const tassazione = {
+      cassaPrevidenzialeType: 'ENPAP',
+      cassaPrevidenziale: { active: true, value: 2, typeValue: 'PERCENTAGE' },
+      ivaAndRivalsaInclusa: false,
+    };
+    const saved = await apiOk<{ fattura: Record<string, unknown> }>(t.app, {
+      method: 'PATCH',
+      url: '/settings/fattura',
+      token: owner.token,
+      body: { tassazione, footerText: 'Grazie per la fiducia' },
+    });
+    expect(saved.fattura).toEqual({ tassazione, footerText: 'Grazie per la fiducia' });
+    const wrong = await api(t.app, {
+      method: 'PATCH',
+      url: '/settings/fattura',
+      token: owner.token,
+      body: {
+        tassazione: { ...tassazione, cassaPrevidenziale: { active: true, value: 150, typeValue: 'PERCENTAGE' } },
+      },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual({ 'tassazione.cassaPrevidenziale.value': 'Valore non valido' });
+    const stored = await apiOk<{ fattura: Record<string, unknown> }>(t.app, {
+      method: 'GET',
+      url: '/settings',
+      token: owner.token,
+    });
+    expect(stored.fattura.tassazione).toEqual(tassazione);
+  });
+});

@@ -4,6 +4,7 @@ import {
   calendarResourceKinds,
   calendarResourcePatchSchema,
   calendarResourceSchema,
+  fatturaSectionInputSchema,
   settingsInputSchema,
   settingsMessages,
   settingsSchema,
@@ -57,7 +58,12 @@ export const registerSettingsRoutes = (fastify: FastifyInstance, deps: AppDeps) 
       {
         schema: {
           tags: ['settings'],
-          body: section === 'calendario' ? calendarioSectionInputSchema : settingsSectionInputSchema,
+          body:
+            section === 'calendario'
+              ? calendarioSectionInputSchema
+              : section === 'fattura'
+                ? fatturaSectionInputSchema
+                : settingsSectionInputSchema,
           response: settingsEnvelope,
         },
         config: { access: { permission: 'settings:write' } },
