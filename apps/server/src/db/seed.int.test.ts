@@ -33,5 +33,19 @@ describe('demo data', () => {
       token: session.token,
     });
     expect(staff.map((s) => s.status).sort()).toEqual(['ACTIVE', 'INVITED']);
+    const invoices = await apiOk<{ totalElements: number; content: { pagata: boolean; scaduta: boolean }[] }>(t.app, {
+      method: 'GET',
+      url: '/documento-contabile',
+      token: session.token,
+    });
+    expect(invoices.totalElements).toBe(4);
+    expect(invoices.content.filter((f) => f.pagata)).toHaveLength(2);
+    expect(invoices.content.filter((f) => f.scaduta)).toHaveLength(1);
+    const proforma = await apiOk<{ totalElements: number }>(t.app, {
+      method: 'GET',
+      url: '/proforma',
+      token: session.token,
+    });
+    expect(proforma.totalElements).toBe(1);
   });
 });

@@ -1,9 +1,12 @@
+import { fatturaInputSchema, proformaInputSchema } from '@studiolo/domain/invoices';
 import { type PatientInput, patientInputSchema } from '@studiolo/domain/patients';
+import { formatUiDate } from '@studiolo/domain/shared';
 import { staffInviteInputSchema } from '@studiolo/domain/staff';
 import { studioInputSchema } from '@studiolo/domain/studio';
 import type { AppDeps } from '../deps.ts';
 import { authRepository } from '../features/auth/auth.repository.ts';
 import { signup } from '../features/auth/auth.service.ts';
+import { createDocument, fromFatturaInput, fromProformaInput } from '../features/invoices/invoices.service.ts';
 import { createPatient } from '../features/patients/patients.service.ts';
 import { inviteStaff } from '../features/staff/staff.service.ts';
 import { createStudio } from '../features/studio/studio.service.ts';
@@ -67,8 +70,55 @@ export const seedDemo = async (deps: AppDeps): Promise<DemoLogin> => {
       avatarColor: '#F4511E',
     }),
   );
-  for (const patient of demoPatients) await createPatient(deps, ctx, patientInputSchema.parse(patient));
+  const patients = [];
+  for (const patient of demoPatients) patients.push(await createPatient(deps, ctx, patientInputSchema.parse(patient)));
+  await seedDemoDocuments(
+    deps,
+    ctx,
+    patients.map((p) => p.id),
+  );
   return { ...demoLogin, created: true };
+};
+
+/** A few invoices and a pro-forma of this month and the last, so the accounting page shows something real. */
+const seedDemoDocuments = async (deps: AppDeps, ctx: StudioContext, patientIds: string[]) => {
+  const day = (daysAgo: number) => formatUiDate(new Date(deps.now().getTime() - daysAgo * 86_400_000));
+  const session = { descrizione: 'Seduta di fisioterapia', prezzoPerUnita: 50, codiceIvaId: 4, sconto: 0 };
+  const invoices = [
+    { patient: 0, daysAgo: 40, quantita: 4, paid: true, due: 10 },
+    { patient: 1, daysAgo: 25, quantita: 1, paid: false, due: 15 },
+    { patient: 3, daysAgo: 6, quantita: 2, paid: true, due: 30 },
+    { patient: 4, daysAgo: 2, quantita: 1, paid: false, due: 30 },
+  ];
+  for (const inv of invoices) {
+    const pazienteId = patientIds[inv.patient] as string;
+    await createDocument(
+      deps,
+      ctx,
+      fromFatturaInput(
+        fatturaInputSchema.parse({
+          pazienteId,
+          dataFattura: day(inv.daysAgo),
+          dataScadenza: day(inv.daysAgo - inv.due),
+          pagata: inv.paid,
+          dataIncasso: inv.paid ? day(inv.daysAgo) : null,
+          metodoPagamento: inv.paid ? 'Carta di debito' : 'Bonifico bancario',
+          prestazione: [{ ...session, quantita: inv.quantita }],
+        }),
+      ),
+    );
+  }
+  await createDocument(
+    deps,
+    ctx,
+    fromProformaInput(
+      proformaInputSchema.parse({
+        pazienteId: patientIds[6],
+        data: day(1),
+        prestazione: [{ ...session, descrizione: 'Ciclo di 5 sedute di fisioterapia', quantita: 5 }],
+      }),
+    ),
+  );
 };
 
 type DemoPerson = [
