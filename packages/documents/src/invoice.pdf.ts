@@ -16,7 +16,7 @@ import { regimeFiscaleLabels } from '@studiolo/domain/studio';
 import type pdfmake from 'pdfmake';
 import type { Content, TableCell } from 'pdfmake';
 import { formatEuro, formatIban, formatPercent, formatQuantity, formatUnitPrice } from './format.ts';
-import { preparedPdfmake } from './pdfmake-setup.ts';
+import { pdfFontFamily, preparedPdfmake, winAnsiDeep } from './pdfmake-setup.ts';
 
 /** What the invoice PDF prints: an invoice (any type, credit notes included) or a pro-forma, as the API answers it. */
 export type InvoicePdfDocument = Fattura | Proforma;
@@ -288,7 +288,7 @@ const totalsRecap = (doc: InvoicePdfDocument): Content => {
     rows.push({
       label: "Ritenuta d'acconto",
       note: present(kind, `${formatPercent(r.aliquotaRitenuta)} su ${formatEuro(r.baseImponibile)}`).join(', '),
-      value: `− ${formatEuro(t.ritenuta)}`,
+      value: `– ${formatEuro(t.ritenuta)}`,
     });
     rows.push({ label: 'Netto a pagare', value: formatEuro(t.netto), strong: true });
   }
@@ -445,7 +445,7 @@ export const invoiceDocumentDefinition = (
       producer: 'Studiolo',
     },
     images: logo ? { logo } : {},
-    defaultStyle: { font: 'Roboto', fontSize: 9, color: colors.text, lineHeight: 1.15 },
+    defaultStyle: { font: pdfFontFamily, fontSize: 9, color: colors.text, lineHeight: 1.15 },
     content: [
       header,
       {
@@ -512,4 +512,6 @@ export const invoiceDocumentDefinition = (
  * calling thread (35–65 ms): the server renders through createPdfPool instead.
  */
 export const buildInvoicePdf = (doc: InvoicePdfDocument, opts: InvoicePdfOptions = {}): Promise<Buffer> =>
-  preparedPdfmake().createPdf(invoiceDocumentDefinition(doc, opts)).getBuffer();
+  preparedPdfmake()
+    .createPdf(invoiceDocumentDefinition(winAnsiDeep(doc), opts))
+    .getBuffer();

@@ -1,39 +1,58 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import pdfmake from 'pdfmake';
 
-/** The font families every document here uses: the Roboto that pdfmake ships (Apache-2.0). */
-const robotoFiles = {
-  normal: 'Roboto-Regular.ttf',
-  bold: 'Roboto-Medium.ttf',
-  italics: 'Roboto-Italic.ttf',
-  bolditalics: 'Roboto-MediumItalic.ttf',
+/**
+ * The font every document here uses: Helvetica, one of the PDF standard 14 fonts, which every reader has built in.
+ * Nothing is embedded or parsed: a one-page invoice builds in ≈ 13 ms instead of ≈ 55 ms with an embedded TrueType
+ * (fontkit parses the font file again for every document) and weighs 7 kB instead of 38 kB. Standard fonts encode
+ * WinAnsi (Windows-1252) only, which covers the Latin-1 that FatturaPA allows plus € ’ “ ” – —: `toWinAnsi` maps any
+ * other character before it reaches a page.
+ */
+const helvetica = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
 } as const;
+export const pdfFontFamily = 'Helvetica';
+const standardFontNames: readonly string[] = Object.values(helvetica);
 
-/** pdfmake's virtual file system: not in @types/pdfmake, but the Node build reads fonts and images from it first. */
-type VirtualFs = { writeFileSync(name: string, content: Buffer): void };
+// Windows-1252's characters above Latin-1's control range (0x80–0x9F), which standard fonts can draw.
+const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const curly: Record<string, string> = { '\u201B': "'", '\u201F': '"', '\u2032': "'", '\u2033': '"' };
+
+/** A text as a standard font can draw it: characters outside Windows-1252 become their plain look-alike or '?'. */
+export const toWinAnsi = (text: string): string =>
+  text.replace(/[^\n\t\u0020-\u007E\u00A0-\u00FF]/gu, (ch) => {
+    if (winAnsiExtras.has(ch)) return ch;
+    const plain = curly[ch] ?? ch.normalize('NFD').replace(/[\u0300-\u036f]/gu, '');
+    return /^[\u0020-\u007E\u00A0-\u00FF]+$/u.test(plain) ? plain : '?';
+  });
+
+/** Every string of a plain JSON value through toWinAnsi. */
+export const winAnsiDeep = <T>(value: T): T => {
+  if (typeof value === 'string') return toWinAnsi(value) as T;
+  if (Array.isArray(value)) return value.map(winAnsiDeep) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, winAnsiDeep(v)])) as T;
+  return value;
+};
 
 let ready = false;
 
 /**
- * Prepares pdfmake once per process (or per worker thread): the four Roboto files read into its virtual file system,
- * so no document reads the disk again, and every outside access denied.
+ * Prepares pdfmake once per process (or per worker thread): the standard Helvetica family, and every outside access
+ * denied.
  *
  * SECURITY: a document definition can name images, fonts and attachments by URL or local path; ours only carry data
- * (the logo as a data URL), so pdfmake may fetch nothing and read no file (GUIDE §5). The fonts come from the virtual
- * file system, which the local policy does not cover.
+ * (the logo as a data URL), so pdfmake may fetch nothing and read no file (GUIDE §5) but the four standard font names,
+ * which pdfkit resolves to the metrics it ships.
  * @returns the configured pdfmake instance.
  */
 export const preparedPdfmake = (): typeof pdfmake => {
   if (ready) return pdfmake;
-  const require = createRequire(import.meta.url);
-  const dir = dirname(require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
-  const vfs = (pdfmake as unknown as { virtualfs: VirtualFs }).virtualfs;
-  for (const file of Object.values(robotoFiles)) vfs.writeFileSync(file, readFileSync(join(dir, file)));
-  pdfmake.setFonts({ Roboto: { ...robotoFiles } });
+  pdfmake.setFonts({ [pdfFontFamily]: { ...helvetica } });
   pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((path) => standardFontNames.includes(path));
   ready = true;
   return pdfmake;
 };
