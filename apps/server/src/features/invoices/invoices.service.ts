@@ -423,7 +423,7 @@ const checkTotal = (w: DocumentWrite, totals: Totals) => {
 const checkSezionale = async (tx: DbOrTx, ctx: StudioContext, w: DocumentWrite) => {
   if (!w.sezionale) return;
   const s = await repo.findSezionale(tx, ctx, w.sezionale);
-  if (!s || !s.active) throw invalidField('sezionale', m.sezionaleUnknown);
+  if (!s?.active) throw invalidField('sezionale', m.sezionaleUnknown);
   if (s.documentTypes.length && !s.documentTypes.includes(w.tipoDocumento))
     throw invalidField('sezionale', m.sezionaleNotForType);
 };
