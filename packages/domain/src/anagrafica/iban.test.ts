@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coordinateBancarieSchema } from './address.ts';
 import { isValidIban, italianCin, normalizeIban } from './iban.ts';
 
 describe('IBAN', () => {
@@ -44,6 +45,15 @@ describe('IBAN', () => {
   it('refuses shapes outside 15 to 34 characters or with symbols', () => {
     expect(isValidIban('IT60X05428')).toBe(false);
     expect(isValidIban('IT60-X0542811101000000123456')).toBe(false);
+  });
+
+  it('makes the bank details (studio and invoices) refuse a wrong IBAN with "IBAN non valido", empty becoming null', () => {
+    const r = coordinateBancarieSchema.safeParse({ iban: 'IT61X0542811101000000123456' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['iban', 'IBAN non valido']]);
+    expect(coordinateBancarieSchema.parse({ iban: ' it60 x054 2811 1010 0000 0123 456' }).iban).toBe(
+      'IT60X0542811101000000123456',
+    );
+    expect(coordinateBancarieSchema.parse({ iban: '' }).iban).toBe(null);
   });
 
   it('normalizes spaces and case as a person types them', () => {
