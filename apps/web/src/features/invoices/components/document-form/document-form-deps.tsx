@@ -1,0 +1,49 @@
+import type { CalendarEvent, Product } from '@studiolo/domain/calendar';
+import type { TassazioneInput } from '@studiolo/domain/invoices';
+import type { Settings } from '@studiolo/domain/settings';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+
+/** What the form needs to know of a patient (from the patients feature, composed in app/). */
+export type PatientSummary = {
+  id: string;
+  name: string;
+  validForFattura: boolean;
+  codiceDestinatario: string | null;
+};
+
+export type PatientFieldProps = {
+  value: string | null;
+  onChange: (id: string | null, patient: PatientSummary | null) => void;
+  label: ReactNode;
+  error?: ReactNode;
+  disabled?: boolean;
+  required?: boolean;
+};
+
+/**
+ * What the invoice form needs from the rest of the app: the patient field and a patient's data, the services, the
+ * sezionali of the settings, marking an appointment paid and saving the default taxes. The routes
+ * (app/routes/accounting-fattura.tsx, accounting-proforma.tsx) provide them, so this feature does not reach into
+ * the others (GUIDE §2).
+ */
+export type DocumentFormDeps = {
+  PatientField: ComponentType<PatientFieldProps>;
+  /** A hook: the patient's summary, or null while it loads (or without an id). */
+  usePatientSummary: (id: string | null) => PatientSummary | null;
+  products: readonly Product[];
+  sezionali: Settings['sezionali'];
+  setEventPaid: (body: { eventId: string; isPagato: boolean }) => Promise<CalendarEvent>;
+  saveTaxDefaults: (tassazione: TassazioneInput) => Promise<unknown>;
+};
+
+const DocumentFormDepsContext = createContext<DocumentFormDeps | null>(null);
+
+export const DocumentFormDepsProvider = ({ value, children }: { value: DocumentFormDeps; children: ReactNode }) => (
+  <DocumentFormDepsContext.Provider value={value}>{children}</DocumentFormDepsContext.Provider>
+);
+
+export const useDocumentFormDeps = (): DocumentFormDeps => {
+  const deps = useContext(DocumentFormDepsContext);
+  if (!deps) throw new Error('DocumentFormDepsProvider missing');
+  return deps;
+};
