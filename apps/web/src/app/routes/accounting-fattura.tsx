@@ -44,14 +44,13 @@ const summaryOf = (p: PatientLike): PatientSummary => ({
 });
 
 /** The patients feature's search field, as the invoice form asks for it. */
-const PatientField = ({ value, onChange, label, error, disabled, required }: PatientFieldProps) => (
+const PatientField = ({ value, onChange, label, error, disabled }: PatientFieldProps) => (
   <PatientSearchSelect
     value={value}
     onChange={(id, p) => onChange(id, p ? summaryOf(p) : null)}
     label={label}
     error={error}
     disabled={disabled}
-    required={required}
     clearable={!disabled}
   />
 );

@@ -107,7 +107,11 @@ export const ExtraInfoPanel = ({ form, kind }: { form: DocumentFormApi; kind: Do
         {kind === 'fattura' && (
           <Button
             variant="default"
+            maw="100%"
             w="fit-content"
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
             leftSection={<IconReportMedical size={16} aria-hidden />}
             onClick={addReport}
             loading={reporting}

@@ -4,6 +4,7 @@ import {
   Badge,
   Box,
   Button,
+  Grid,
   Group,
   NumberInput,
   type NumberInputProps,
@@ -168,47 +169,55 @@ export const LinesPanel = ({ form, defaultCodiceIvaId, onLinkAppointments, canLi
                     );
                   }}
                 />
-                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-                  <NumberInput
-                    label={t.quantity}
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    hideControls
-                    {...requiredField}
-                    {...numberProps(i, 'quantita')}
-                  />
-                  <NumberInput
-                    label={t.unitPrice}
-                    min={0}
-                    leftSection="€"
-                    {...euroInputProps}
-                    {...requiredField}
-                    {...numberProps(i, 'prezzoPerUnita')}
-                  />
-                  <NumberInput
-                    label={t.discount}
-                    min={0}
-                    max={100}
-                    {...euroInputProps}
-                    {...requiredField}
-                    {...numberProps(i, 'sconto')}
-                  />
-                  <NumberInput
-                    label={t.grossPrice}
-                    min={0}
-                    leftSection="€"
-                    {...euroInputProps}
-                    {...requiredField}
-                    {...form.getInputProps(`prestazione.${i}.prezzoLordo`)}
-                    onChange={(value) => {
-                      const current = form.getValues().prestazione[i];
-                      const gross: NumberValue = value === '' ? '' : Number(value);
-                      // spec part 2 §4: the gross sets the unit price, the discount goes back to 0
-                      if (current) setLine(i, withUnitFromGross(current, gross, included));
-                    }}
-                  />
-                </SimpleGrid>
+                <Grid gap="sm">
+                  <Grid.Col span={{ base: 6, sm: 2 }}>
+                    <NumberInput
+                      label={t.quantity}
+                      min={0}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      hideControls
+                      {...requiredField}
+                      {...numberProps(i, 'quantita')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 4 }}>
+                    <NumberInput
+                      label={t.unitPrice}
+                      min={0}
+                      leftSection="€"
+                      {...euroInputProps}
+                      {...requiredField}
+                      {...numberProps(i, 'prezzoPerUnita')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 2 }}>
+                    <NumberInput
+                      label={t.discount}
+                      min={0}
+                      max={100}
+                      {...euroInputProps}
+                      {...requiredField}
+                      {...numberProps(i, 'sconto')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 4 }}>
+                    <NumberInput
+                      label={t.grossPrice}
+                      min={0}
+                      leftSection="€"
+                      {...euroInputProps}
+                      {...requiredField}
+                      {...form.getInputProps(`prestazione.${i}.prezzoLordo`)}
+                      onChange={(value) => {
+                        const current = form.getValues().prestazione[i];
+                        const gross: NumberValue = value === '' ? '' : Number(value);
+                        // spec part 2 §4: the gross sets the unit price, the discount goes back to 0
+                        if (current) setLine(i, withUnitFromGross(current, gross, included));
+                      }}
+                    />
+                  </Grid.Col>
+                </Grid>
                 <SimpleGrid
                   cols={{ base: 1, sm: needsRiferimentoAmministrazione(line.codiceIvaId) ? 2 : 1 }}
                   spacing="sm"

@@ -1,0 +1,409 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// a long form: every keystroke renders it whole
+vi.setConfig({ testTimeout: 20_000 });
+
+const { show } = vi.hoisted(() => ({ show: vi.fn() }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show }, Notifications: () => null }));
+
+import type { CalendarEvent, Product } from '@studiolo/domain/calendar';
+import { cassePrevidenziali, documentTotals, invoiceMessages } from '@studiolo/domain/invoices';
+import { formatEuroCents } from '@studiolo/domain/shared';
+import { renderWithProviders } from '../../../../components/testing/render-with-providers.tsx';
+import { createQueryClient } from '../../../../lib/query-client.ts';
+import { reloadSession } from '../../../../lib/session.ts';
+import { DocumentForm, type DocumentFormProps } from './document-form.tsx';
+import { type DocumentFormDeps, DocumentFormDepsProvider, type PatientFieldProps } from './document-form-deps.tsx';
+import { type DocumentFormValues, newDocumentValues, todayUi } from './document-form-values.ts';
+
+const studioId = '11111111-1111-4111-8111-111111111111';
+const rossiId = '33333333-3333-4333-8333-333333333333';
+const productId = '44444444-4444-4444-8444-444444444444';
+const user = { id: '22222222-2222-4222-8222-222222222222', username: 'giulia@studio.it', idsStudio: [studioId] };
+
+const event = (id: string, over: Partial<CalendarEvent> = {}): CalendarEvent => ({
+  id,
+  seriesId: null,
+  originalStart: null,
+  studioId,
+  calendarId: null,
+  summary: 'Fisioterapia',
+  start: '2026-03-10T09:00:00.000Z',
+  end: '2026-03-10T10:00:00.000Z',
+  allDay: false,
+  rrule: null,
+  color: '#123456',
+  googleColorId: null,
+  googleCalendarId: null,
+  googleEventOwner: null,
+  pazienteId: rossiId,
+  pazienteName: 'Rossi Mario',
+  paziente: null,
+  staffMemberId: null,
+  clinicRoomId: null,
+  serviceLocationId: null,
+  medicalDeviceIds: [],
+  productId,
+  price: 60,
+  isPagato: false,
+  note: null,
+  linkedDocumentoContabileId: null,
+  linkedDocumentoContabileIdDocumento: null,
+  ...over,
+});
+const events = [
+  event('ev-1'),
+  event('ev-2', { start: '2026-03-17T09:00:00.000Z', end: '2026-03-17T10:00:00.000Z' }),
+  event('ev-3', {
+    start: '2026-02-03T09:00:00.000Z',
+    end: '2026-02-03T10:00:00.000Z',
+    linkedDocumentoContabileId: '55555555-5555-4555-8555-555555555555',
+    linkedDocumentoContabileIdDocumento: '2/2026',
+  }),
+];
+const product: Product = {
+  id: productId,
+  studioId,
+  name: 'Seduta di fisioterapia',
+  price: 60,
+  grossPrice: 60,
+  duration: 60,
+  codiceIvaId: 12,
+  status: 'ACTIVE',
+};
+
+const posted: unknown[] = [];
+const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+  const url = new URL(input, 'http://localhost');
+  const path = url.pathname.replace('/app/api', '');
+  let response: unknown = null;
+  if (path === '/user/getUser') response = user;
+  else if (path.endsWith('/next-documento-id')) response = { numeroDocumento: 7 };
+  else if (path === '/casse-previdenziali') response = cassePrevidenziali;
+  else if (path === `/events/paziente/${rossiId}`) response = events;
+  else if (path === '/documento-contabile' && init?.method === 'POST') {
+    posted.push(JSON.parse(String(init.body)));
+    response = { id: '66666666-6666-4666-8666-666666666666' };
+  }
+  return new Response(JSON.stringify({ code: 'SUCCESS', response }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+});
+
+beforeAll(() => {
+  // happy-dom has no document.fonts, which the autosizing Textarea (Note) listens to
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+    });
+  }
+});
+beforeEach(() => {
+  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
+  reloadSession();
+  posted.length = 0;
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  show.mockClear();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  reloadSession();
+});
+
+/** A stand-in for the patients feature's field: one button per patient. */
+const FakePatientField = ({ onChange, label }: PatientFieldProps) => (
+  <div>
+    <span>{label}</span>
+    <button
+      type="button"
+      onClick={() =>
+        onChange('pa-1', { id: 'pa-1', name: 'Comune', validForFattura: true, codiceDestinatario: 'UFABC1' })
+      }
+    >
+      Scegli Comune
+    </button>
+  </div>
+);
+
+const deps = (over: Partial<DocumentFormDeps> = {}): DocumentFormDeps => ({
+  PatientField: FakePatientField,
+  usePatientSummary: (id) =>
+    id === rossiId ? { id, name: 'Rossi Mario', validForFattura: true, codiceDestinatario: null } : null,
+  products: [product],
+  sezionali: [],
+  setEventPaid: vi.fn(async (b) => ({ ...event(b.eventId), isPagato: b.isPagato })),
+  saveTaxDefaults: vi.fn(async () => ({})),
+  ...over,
+});
+
+const values = (over: Partial<DocumentFormValues> = {}): DocumentFormValues => ({
+  ...newDocumentValues({ pazienteId: rossiId, regimeFiscale: 'RF_19' }),
+  ...over,
+});
+
+const renderForm = (props: Partial<DocumentFormProps> = {}, depsOver: Partial<DocumentFormDeps> = {}) =>
+  renderWithProviders(
+    <QueryClientProvider client={createQueryClient()}>
+      <DocumentFormDepsProvider value={deps(depsOver)}>
+        <DocumentForm
+          kind="fattura"
+          document={null}
+          initialValues={values()}
+          regimeFiscale="RF_19"
+          studioId={studioId}
+          backTo="/accounting"
+          onOpen={vi.fn()}
+          onDeleted={vi.fn()}
+          {...props}
+        />
+      </DocumentFormDepsProvider>
+    </QueryClientProvider>,
+  );
+
+const field = (label: string, root: HTMLElement = document.body) =>
+  within(root)
+    .getAllByLabelText(label, { exact: true })
+    .find((el) => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) as HTMLInputElement;
+const line = (n: number) => screen.getByRole('group', { name: `Trattamento ${n}` });
+const lineCount = () => screen.queryAllByRole('group', { name: /^Trattamento \d+$/ }).length;
+/** Lets the 100 ms totals debounce run. */
+const settle = () => act(() => new Promise((r) => setTimeout(r, 150)));
+
+describe('DocumentForm, lines', () => {
+  it('recomputes the gross from price, quantity, discount and VAT, and the price from the gross', async () => {
+    const { user: person } = renderForm({
+      initialValues: values({
+        tassazione: { ...values().tassazione, ivaAndRivalsaInclusa: false },
+        prestazione: [{ ...values().prestazione[0]!, codiceIvaId: 1 }],
+      }),
+      regimeFiscale: 'RF_01',
+    });
+    const l = line(1);
+    await person.type(field('Prezzo per unità', l), '100');
+    expect(field('Prezzo lordo', l).value).toBe('122'); // 22 % VAT
+    await person.clear(field('Quantità', l));
+    await person.type(field('Quantità', l), '2');
+    expect(field('Prezzo lordo', l).value).toBe('244');
+    await person.clear(field('Sconto %', l));
+    await person.type(field('Sconto %', l), '10');
+    expect(field('Prezzo lordo', l).value).toBe('219,6');
+
+    // the gross sets the unit price (without VAT, per unit) and the discount back to 0
+    await person.clear(field('Prezzo lordo', l));
+    await person.type(field('Prezzo lordo', l), '122');
+    expect(field('Prezzo per unità', l).value).toBe('50');
+    expect(field('Sconto %', l).value).toBe('0');
+  });
+
+  it('fills description, price and VAT code from a service', async () => {
+    const { user: person } = renderForm();
+    const l = line(1);
+    await person.type(field('Descrizione', l), 'Sed');
+    await person.click(await screen.findByRole('option', { name: 'Seduta di fisioterapia' }));
+    expect(field('Descrizione', l).value).toBe('Seduta di fisioterapia');
+    expect(field('Prezzo per unità', l).value).toBe('60');
+    expect(field('Prezzo lordo', l).value).toBe('60');
+    expect(field('Codice IVA', l).value).toMatch(/^Esente art. 10/);
+  });
+
+  it('refuses a new line while one is incomplete, with the spec’s warning', async () => {
+    const { user: person } = renderForm();
+    await person.click(screen.getByRole('button', { name: invoiceMessages.addLine }));
+    expect(lineCount()).toBe(1);
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Attenzione', message: invoiceMessages.fillAllLines }),
+    );
+    // and no line can be removed while it is the only one
+    expect(screen.queryByRole('button', { name: 'Elimina il trattamento 1' })).toBeNull();
+
+    await person.type(field('Descrizione', line(1)), 'Visita');
+    await person.type(field('Prezzo per unità', line(1)), '50');
+    await person.click(screen.getByRole('button', { name: invoiceMessages.addLine }));
+    expect(lineCount()).toBe(2);
+    await person.click(screen.getByRole('button', { name: 'Elimina il trattamento 2' }));
+    expect(lineCount()).toBe(1);
+  });
+
+  it('refuses characters outside Latin-1 in the description', async () => {
+    const { user: person } = renderForm();
+    await person.type(field('Descrizione', line(1)), 'Visita “urgente”');
+    await person.type(field('Prezzo per unità', line(1)), '50');
+    await person.click(screen.getByRole('button', { name: invoiceMessages.addLine }));
+    expect(await within(line(1)).findByText(invoiceMessages.forbiddenCharacters)).toBeTruthy();
+  });
+});
+
+describe('DocumentForm, totals', () => {
+  it('shows the domain’s figures for a forfettario invoice with rivalsa INPS and stamp duty', async () => {
+    const { user: person } = renderForm({
+      initialValues: values({ tassazione: { ...values().tassazione, ivaAndRivalsaInclusa: false } }),
+    });
+    await person.type(field('Descrizione', line(1)), 'Ciclo di fisioterapia');
+    await person.type(field('Prezzo per unità', line(1)), '100');
+    await settle();
+
+    const expected = documentTotals(
+      {
+        prestazione: [{ quantita: 1, prezzoPerUnita: 10_000, sconto: 0, codiceIvaId: 4 }],
+        tassazione: {
+          cassaPrevidenzialeType: 'GESTIONE_SEPARATA_INPS',
+          cassaPrevidenziale: { active: true, value: 4, typeValue: 'PERCENTAGE' },
+          marcaDaBolloCaricoMio: false,
+          ivaAndRivalsaInclusa: false,
+          ritenutaAcconto: { isActive: false, baseImponibile: 0, aliquotaRitenuta: 20 },
+        },
+      },
+      'RF_19',
+    );
+    expect(expected.marcaDaBolloDovuta).toBe(true);
+    const recap = screen.getByRole('region', { name: 'Riepilogo' });
+    const row = (label: string) => recap.querySelector(`[data-total-row="${label}"]`)?.textContent ?? '';
+    const euro = (cents: number) => formatEuroCents(cents);
+    expect(row('Imponibile')).toContain(euro(expected.totalePrestazioniCents));
+    expect(row('Rivalsa INPS 4%')).toContain(euro(expected.cassaCents));
+    // forfettario: the stamp duty charged to the patient joins the lines
+    expect(row('Imposta di bollo (nelle righe)')).toContain(euro(expected.marcaDaBolloCents));
+    expect(row('Totale documento')).toContain(euro(expected.totaleCents));
+    expect(expected.totaleCents).toBe(10_600); // 100 + 4 + 2 (decision 020)
+    expect(screen.getByText(/Dovuta: 2,00 €/)).toBeTruthy();
+  });
+
+  it('sends the total it shows, so the server can refuse a mismatch', async () => {
+    const onOpen = vi.fn();
+    const { user: person } = renderForm({ onOpen });
+    await person.type(field('Descrizione', line(1)), 'Visita');
+    await person.type(field('Prezzo per unità', line(1)), '50');
+    await person.click(screen.getByRole('button', { name: 'Crea' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      pazienteId: rossiId,
+      numeroFattura: 7,
+      totaleFattura: 50,
+      prestazione: [{ descrizione: 'Visita', quantita: 1, prezzoPerUnita: 50, codiceIvaId: 4 }],
+    });
+    await waitFor(() =>
+      expect(onOpen).toHaveBeenCalledWith({ kind: 'fattura', id: '66666666-6666-4666-8666-666666666666' }),
+    );
+  });
+});
+
+describe('DocumentForm, general section', () => {
+  it('ticking Pagato sets an empty collection date to today; unticking clears it', async () => {
+    const { user: person } = renderForm();
+    const collection = field('Data incasso');
+    expect(collection.disabled).toBe(true);
+    await person.click(screen.getByRole('checkbox', { name: 'Pagato' }));
+    expect(field('Data incasso').value).toBe(todayUi());
+    expect(field('Data incasso').disabled).toBe(false);
+    await person.click(screen.getByRole('checkbox', { name: 'Pagato' }));
+    expect(field('Data incasso').value).toBe('');
+    expect(field('Data incasso').disabled).toBe(true);
+  });
+
+  it('fills an empty recipient code from the chosen patient, FPA12 for six characters', async () => {
+    const { user: person } = renderForm({
+      initialValues: values({ pazienteId: null, tipoDocumento: 'FATTURA_ELETTRONICA' }),
+    });
+    await person.click(screen.getByRole('button', { name: 'Scegli Comune' }));
+    await person.click(screen.getByRole('button', { name: 'Altro' }));
+    expect(field('Codice destinatario').value).toBe('UFABC1');
+    expect(field('Formato trasmissione').value).toBe('FPA12 - Pubblica amministrazione');
+  });
+
+  it('keeps a recipient code already typed', async () => {
+    const { user: person } = renderForm({
+      initialValues: values({ pazienteId: null, tipoDocumento: 'FATTURA_ELETTRONICA', codiceDestinatario: 'ABC1234' }),
+    });
+    await person.click(screen.getByRole('button', { name: 'Scegli Comune' }));
+    await person.click(screen.getByRole('button', { name: 'Altro' }));
+    expect(field('Codice destinatario').value).toBe('ABC1234');
+  });
+});
+
+describe('DocumentForm, appointments to lines', () => {
+  const linkTwo = async (person: ReturnType<typeof renderForm>['user']) => {
+    await person.click(screen.getByRole('button', { name: 'Collega appuntamenti' }));
+    const picker = await screen.findByRole('dialog', { name: /Appuntamenti \(selezionati 0\)/ });
+    await within(picker).findByText('Già collegato al documento 2/2026');
+    // an appointment of another document cannot be chosen
+    expect(
+      (within(picker).getByRole('checkbox', { name: 'Seleziona Fisioterapia del 03-02-2026' }) as HTMLInputElement)
+        .disabled,
+    ).toBe(true);
+    await person.click(within(picker).getByRole('checkbox', { name: 'Seleziona Fisioterapia del 10-03-2026' }));
+    await person.click(within(picker).getByRole('checkbox', { name: 'Seleziona Fisioterapia del 17-03-2026' }));
+    expect(within(picker).getByText('Appuntamenti (selezionati 2)')).toBeTruthy();
+    await person.click(within(picker).getByRole('button', { name: 'Collega appuntamenti' }));
+    return screen.findByRole('dialog', { name: 'Trattamenti dagli appuntamenti' });
+  };
+  const withVisit = () =>
+    values({
+      prestazione: [
+        {
+          descrizione: 'Visita',
+          quantita: 1,
+          prezzoPerUnita: 50,
+          prezzoLordo: 50,
+          codiceIvaId: 4,
+          sconto: 0,
+          riferimentoAmministrazione: '',
+        },
+      ],
+    });
+
+  it('appends one line per service and price, quantity the count', async () => {
+    const { user: person } = renderForm({ initialValues: withVisit() });
+    const dialog = await linkTwo(person);
+    // with lines there the choice is required
+    await person.click(within(dialog).getByRole('button', { name: 'Applica' }));
+    expect(within(dialog).getByText('Campo obbligatorio')).toBeTruthy();
+    await person.click(within(dialog).getByRole('radio', { name: 'Aggiungi ai trattamenti presenti' }));
+    await person.click(within(dialog).getByRole('button', { name: 'Applica' }));
+    await waitFor(() => expect(lineCount()).toBe(2));
+    expect(field('Descrizione', line(1)).value).toBe('Visita');
+    expect(field('Descrizione', line(2)).value).toBe('Seduta di fisioterapia');
+    expect(field('Quantità', line(2)).value).toBe('2');
+    expect(field('Prezzo per unità', line(2)).value).toBe('60');
+    expect(screen.getByText('2 appuntamenti collegati')).toBeTruthy();
+  });
+
+  it('overwrites the lines with one generic line', async () => {
+    const { user: person } = renderForm({ initialValues: withVisit() });
+    const dialog = await linkTwo(person);
+    await person.click(within(dialog).getByRole('radio', { name: 'Sostituisci i trattamenti presenti' }));
+    await person.click(within(dialog).getByRole('radio', { name: "Un'unica riga 'Prestazione generica'" }));
+    await person.click(within(dialog).getByRole('button', { name: 'Applica' }));
+    await waitFor(() => expect(field('Descrizione', line(1)).value).toBe('Prestazione generica'));
+    expect(lineCount()).toBe(1);
+    expect(field('Prezzo per unità', line(1)).value).toBe('120');
+  });
+
+  it('marks an appointment paid from the picker, keeping it selected', async () => {
+    const setEventPaid = vi.fn(async (b: { eventId: string; isPagato: boolean }) => ({
+      ...event(b.eventId),
+      isPagato: b.isPagato,
+    }));
+    const { user: person } = renderForm({}, { setEventPaid });
+    await person.click(screen.getByRole('button', { name: 'Collega appuntamenti' }));
+    const picker = await screen.findByRole('dialog', { name: /Appuntamenti/ });
+    await within(picker).findByText('Già collegato al documento 2/2026');
+    await person.click(within(picker).getByRole('checkbox', { name: 'Seleziona Fisioterapia del 10-03-2026' }));
+    await person.click(within(picker).getByRole('combobox', { name: 'Pagato: Fisioterapia del 10-03-2026' }));
+    await person.click(await within(picker).findByRole('option', { name: 'SI' }));
+    await waitFor(() => expect(setEventPaid).toHaveBeenCalledWith({ eventId: 'ev-1', isPagato: true }));
+    await waitFor(() =>
+      expect(
+        (within(picker).getByRole('combobox', { name: 'Pagato: Fisioterapia del 10-03-2026' }) as HTMLInputElement)
+          .value,
+      ).toBe('SI'),
+    );
+    expect(
+      (within(picker).getByRole('checkbox', { name: 'Seleziona Fisioterapia del 10-03-2026' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+  });
+});
