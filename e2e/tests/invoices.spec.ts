@@ -82,8 +82,8 @@ test.describe('invoicing', () => {
     await expect(page.getByLabel('Numero')).toHaveValue('1');
 
     await page.getByRole('button', { name: 'Collega appuntamenti' }).click();
-    const picker = page.getByRole('dialog', { name: /Appuntamenti \(selezionati 0\)/ });
-    await expect(picker).toBeVisible();
+    const picker = page.getByRole('dialog', { name: /Appuntamenti \(selezionati \d+\)/ });
+    await expect(page.getByRole('dialog', { name: /Appuntamenti \(selezionati 0\)/ })).toBeVisible();
     await picker.getByRole('checkbox', { name: /Seleziona Seduta di fisioterapia del 16/ }).check();
     await picker.getByRole('checkbox', { name: /Seleziona Seduta di fisioterapia del 18/ }).check();
     await expect(page.getByRole('dialog', { name: /Appuntamenti \(selezionati 2\)/ })).toBeVisible();
