@@ -16,7 +16,7 @@ import { createQueryClient } from '../../../../lib/query-client.ts';
 import { reloadSession } from '../../../../lib/session.ts';
 import { DocumentForm, type DocumentFormProps } from './document-form.tsx';
 import { type DocumentFormDeps, DocumentFormDepsProvider, type PatientFieldProps } from './document-form-deps.tsx';
-import { type DocumentFormValues, newDocumentValues, todayUi } from './document-form-values.ts';
+import { type DocumentFormValues, emptyLine, newDocumentValues, todayUi } from './document-form-values.ts';
 
 const studioId = '11111111-1111-4111-8111-111111111111';
 const rossiId = '33333333-3333-4333-8333-333333333333';
@@ -178,7 +178,7 @@ describe('DocumentForm, lines', () => {
     const { user: person } = renderForm({
       initialValues: values({
         tassazione: { ...values().tassazione, ivaAndRivalsaInclusa: false },
-        prestazione: [{ ...values().prestazione[0]!, codiceIvaId: 1 }],
+        prestazione: [{ ...emptyLine(1) }],
       }),
       regimeFiscale: 'RF_01',
     });
