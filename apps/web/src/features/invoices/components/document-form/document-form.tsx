@@ -14,7 +14,7 @@ import {
 } from '@studiolo/domain/invoices';
 import type { RegimeFiscale } from '@studiolo/domain/studio';
 import { IconFileInvoice, IconFileText, IconLock, IconReceiptRefund, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { BackLink } from '../../../../components/back-link.tsx';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
@@ -54,6 +54,9 @@ import { TotalsRecap } from './totals-recap.tsx';
 
 /** spec part 2 §9: totals debounce 100 ms (the first figures are computed at once: the domain is cheap). */
 export const totalsDebounceMs = 100;
+
+/** The invoice whose 'still unpaid' warning was last shown (the form remounts after each save). */
+let lastWarnedUnpaid: string | null = null;
 
 export type SavedDocument = { kind: DocumentKind; id: string };
 
@@ -137,11 +140,14 @@ export const DocumentForm = ({
   }, [summary?.id]);
 
   // ---- spec part 2 §8: an unpaid invoice says so when it is opened ----
-  const warned = useRef<string | null>(null);
   useEffect(() => {
-    if (!fattura || fattura.pagata || warned.current === fattura.id) return;
-    warned.current = fattura.id;
+    // once per opening: not again when the form starts over after a save of the same invoice
+    if (!fattura || fattura.pagata || lastWarnedUnpaid === fattura.id) return;
+    lastWarnedUnpaid = fattura.id;
     showToast('WARNING', m.stillUnpaid);
+    return () => {
+      if (!window.location.search.includes(fattura.id)) lastWarnedUnpaid = null;
+    };
   }, [fattura]);
 
   // ---- numbering: the next number of the register, asked again when the sezionale (or year) changes ----
