@@ -1,8 +1,11 @@
 import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { patientDisplayName, patientMessages } from '@studiolo/domain/patients';
+import { can } from '@studiolo/domain/shared';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
+import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { PatientInvoicesTable } from '../../features/invoices/components/tables/patient-invoices-table.tsx';
 import { useCreatePatient } from '../../features/patients/api/create-patient.ts';
 import { usePatient } from '../../features/patients/api/get-patient.ts';
 import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
@@ -12,6 +15,7 @@ import { PatientForm } from '../../features/patients/components/patient-form.tsx
 import { emptyPatientValues, patientToFormValues } from '../../features/patients/components/patient-form-values.ts';
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { studioRoleOf } from '../layout/access.ts';
 
 const backToList = <BackLink to="/customers">Torna ai pazienti</BackLink>;
 
@@ -45,6 +49,7 @@ const NewPatient = ({ tagOptions }: { tagOptions: string[] }) => {
 /** An existing patient: saved in place (the server says "Paziente aggiornato"); the tabs hold the record's parts. */
 const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] }) => {
   const patient = usePatient(id);
+  const user = useCurrentUser();
   const update = useUpdatePatient();
   const navigate = useNavigate();
   const name = patient.data ? patientDisplayName(patient.data.datiGenerali) || 'Paziente' : 'Scheda paziente';
@@ -101,6 +106,11 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
                 onSubmit={(input) => update.mutateAsync({ ...input, id: p.id })}
               />
             ),
+          },
+          {
+            label: 'Fatture',
+            canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'invoice:read')),
+            content: <PatientInvoicesTable pazienteId={p.id} />,
           },
         ]}
       />
