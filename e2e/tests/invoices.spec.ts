@@ -164,11 +164,15 @@ test.describe('invoicing', () => {
 /** Marks an invoice paid from the accounting list: SI, then method and collection date in the dialog. */
 const markPaidFromAccounting = async (page: Page, idDocumento: string) => {
   await page.goto('/accounting');
-  const row = page.getByRole('row').filter({ hasText: idDocumento });
-  await row.getByRole('textbox', { name: /Pagata/ }).click();
+  await expect(page.getByRole('heading', { name: 'Fatturazione', level: 1 })).toBeVisible();
+  const paid = page.getByLabel(`Pagata ${idDocumento}`).filter({ visible: true });
+  await paid.click();
   await page.getByRole('option', { name: 'SI' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Fattura pagata' });
+  await expect(dialog.getByLabel('Data incasso')).not.toHaveValue('');
+  await dialog.getByLabel('Metodo di pagamento').click();
+  await page.getByRole('option', { name: 'Bonifico bancario' }).click();
   await dialog.getByRole('button', { name: 'Aggiorna' }).click();
   await expect(dialog).toBeHidden();
+  await expect(paid).toHaveValue('SI');
 };
