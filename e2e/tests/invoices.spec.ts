@@ -123,7 +123,11 @@ test.describe('invoicing', () => {
     await page.goto(`/accounting/fattura?id=${invoiceId}`);
     await page.getByRole('link', { name: 'Anteprima PDF' }).click();
     await expect(page).toHaveURL(new RegExp(`/accounting/fattura/pdf\\?id=${invoiceId}`));
-    await expect(page.getByRole('button', { name: 'Scarica documento' })).toBeVisible();
+    await expect(page.getByTitle('Anteprima del documento in PDF')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Scarica documento' })).toBeEnabled();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Scarica documento' }).click();
+    expect((await download).suggestedFilename()).toBe(`fattura-1-${year}.pdf`);
     await expect(page.getByRole('button', { name: 'Torna indietro' })).toBeVisible();
     await shot(page, info, 'invoice-pdf-page');
     const text = await keepPdf(
