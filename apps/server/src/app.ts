@@ -105,7 +105,8 @@ export const buildApp = async (
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
-        frameSrc: ["'self'", 'https://challenges.cloudflare.com'],
+        // blob: the invoice PDF page shows the PDF it fetched with the bearer token
+        frameSrc: ["'self'", 'blob:', 'https://challenges.cloudflare.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
