@@ -115,6 +115,13 @@ test.describe('invoicing', () => {
     expect(invoice.linkedCalendarEventsIds).toHaveLength(2);
 
     await markPaidFromAccounting(page, invoice.idDocumento);
+    await shot(page, info, 'accounting');
+    await page.goto(`/customers/add?id=${patient.id}&tab=1`);
+    await expect(page.getByRole('tab', { name: 'Fatture', selected: true })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: `Apri il documento ${invoice.idDocumento}` }).filter({ visible: true }),
+    ).toBeVisible();
+    await shot(page, info, 'patient-invoices');
     invoice = await apiGet<Fattura>(request, `/documento-contabile/${invoiceId}`, owner.token);
     expect(invoice.pagata).toBe(true);
     const events = await apiGet<CalendarEvent[]>(request, `/events/paziente/${patient.id}`, owner.token);
