@@ -24,10 +24,16 @@
  *     mail and attachment checked; the rows are put back afterwards) (own file bench/results/calendar.json; see
  *     scenarios/calendar.ts for its options).
  *
+ *  g. Invoices (issue 12 targets, PostgreSQL only): a studio with 100,000 documents among 200,000 of 50 other
+ *     studios; GET /documento-contabile with six filters at 20 connections against listDocuments called directly,
+ *     200 invoices created at once (consecutive numbers), the invoice PDF p50 and a cheap route's p99 alone and while
+ *     20 PDFs are built, yearly and monthly stats, EXPLAIN of the list, count and stats statements (own file
+ *     bench/results/invoices.json; see scenarios/invoices.ts for its options).
+ *
  * Writes bench/results/foundation.json and prints a summary. The parts measured in this run replace their own
  * entries in foundation.json; the other parts' figures stay as the earlier run left them (meta.parts says when
  * each part was measured).
- * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar (or BENCH_ONLY)   BENCH_DURATION_S (10)
+ * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar,invoices (or BENCH_ONLY)   BENCH_DURATION_S (10)
  *          BENCH_CONNECTIONS (50, parts b and c)   BENCH_SCRYPT_COST_LOG2 (17, the server default)
  *          BENCH_LOGIN_DURATION_S (30)   --profile or BENCH_PROFILE=1: adds a CPU profile of the server under
  *          getUser load on PGlite
@@ -48,6 +54,7 @@ import {
   saveCodiceFiscalePeers,
 } from './scenarios/codice-fiscale-peers.ts';
 import { runColdStart } from './scenarios/cold-start.ts';
+import { invoicesResultsFile, runInvoices } from './scenarios/invoices.ts';
 import { type DatabaseLoadResult, runDatabaseLoad } from './scenarios/database-load.ts';
 import {
   type LoadFigures,
@@ -126,6 +133,7 @@ const partKeys: Record<string, string> = {
   profile: 'profile',
   patients: 'patients',
   calendar: 'calendar',
+  invoices: 'invoices',
 };
 type ResultsFile = Record<string, unknown> & {
   meta?: Record<string, unknown> & { parts?: Record<string, unknown> };
@@ -327,6 +335,28 @@ try {
           : r,
     };
     Object.assign(targetMet, calendar.targetMet);
+    save();
+  }
+
+  if (wants('invoices')) {
+    log('g. Invoices: lists, concurrent numbering, PDF and stats on a generated archive …');
+    const invoices = await runInvoices({ log });
+    if (invoices) {
+      results.invoices = {
+        file: path.relative(repoRoot, invoicesResultsFile),
+        documentsInTable: invoices.dataset.documentsInTable,
+        listHttpP95Ms: Object.fromEntries(Object.entries(invoices.lists).map(([k, v]) => [k, v.http.p95Ms])),
+        concurrentCreation: invoices.concurrentCreation,
+        pdfP50Ms: invoices.pdf.sequential.p50Ms,
+        cheapRouteP99Ms: {
+          alone: invoices.pdf.cheapRouteAlone.cheap.p99Ms,
+          while20Pdfs: invoices.pdf.cheapRouteWhile20Pdfs.cheap.p99Ms,
+        },
+        yearStatsP95Ms: invoices.stats.year.p95Ms,
+      };
+      for (const [k, v] of Object.entries(invoices.targets))
+        targetMet[`invoices${k.charAt(0).toUpperCase()}${k.slice(1)}`] = v;
+    }
     save();
   }
 

@@ -566,7 +566,9 @@ export type FatturaRow = z.infer<typeof fatturaRowSchema>;
 
 export const fatturaPageSchema = z.object({
   content: z.array(fatturaRowSchema),
+  /** How many documents match, counted up to 10,000 (then totalIsExact is false: "more than 10,000"). */
   totalElements: z.number().int(),
+  totalIsExact: z.boolean(),
   page: z.number().int(),
   size: z.number().int(),
 });

@@ -55,7 +55,7 @@ export const documentiContabili = pgTable(
     note: text('note'),
     causali: text('causali').array().notNull().default(sql`'{}'::text[]`),
     cliente: jsonb('cliente').$type<Json>().notNull(),
-    /** Lower-case customer name and fiscal code, what the list's search text matches. */
+    /** Lower-case customer name, fiscal code, VAT number and document number: what the list's search text matches. */
     clienteSearch: text('cliente_search').notNull(),
     emittente: jsonb('emittente').$type<Json>().notNull(),
     regimeFiscale: text('regime_fiscale'),
@@ -72,7 +72,12 @@ export const documentiContabili = pgTable(
   (t) => [
     // SECURITY (law): one document per number in a register; with the counters this keeps numbering gapless and unique
     uniqueIndex('documenti_numero_uq').on(t.studioId, t.serie, t.sezionale, t.anno, t.numero),
-    index('documenti_studio_data_idx').on(t.studioId, t.serie, t.dataDocumento, t.numero),
+    // the lists' order (date, number, id: newest first by a backward scan) and what their counts read
+    index('documenti_studio_data_idx').on(t.studioId, t.serie, t.dataDocumento, t.numero, t.id),
+    // the lists' search text: trigrams with the studio in the same GIN index (btree_gin), as patients had
+    index('documenti_search_idx')
+      .using('gin', t.studioId, sql`${t.clienteSearch} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('documenti_paziente_idx').on(t.pazienteId, t.dataDocumento),
   ],
 );

@@ -40,7 +40,8 @@ const filtersOf = (f: DocumentFilters): (SQL | undefined)[] => [
   eq(d.serie, f.serie),
   f.startDate ? gte(d.dataDocumento, f.startDate) : undefined,
   f.endDate ? lte(d.dataDocumento, f.endDate) : undefined,
-  f.searchText ? or(ilike(d.clienteSearch, `%${f.searchText}%`), ilike(d.idDocumento, `%${f.searchText}%`)) : undefined,
+  // the search text holds the customer's name and codes and the document's number (a LIKE pattern: % and _ escaped)
+  f.searchText ? ilike(d.clienteSearch, `%${f.searchText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
   f.tipoDocumento ? eq(d.tipoDocumento, f.tipoDocumento) : undefined,
   f.excludeTipo ? ne(d.tipoDocumento, f.excludeTipo) : undefined,
   f.isPagata === null ? undefined : eq(d.pagata, f.isPagata),
@@ -89,6 +90,9 @@ export type DocumentListRow = Pick<
   | 'totaleCents'
   | 'nettoCents'
 > & { cliente: string };
+
+/** The lists count matching documents up to this many; beyond, they say "more than" (decision 020). */
+export const documentsCountCap = 10_000;
 
 export const invoicesRepository = {
   find: (db: DbOrTx, ctx: StudioContext, serie: Serie, id: string) =>
@@ -187,7 +191,10 @@ export const invoicesRepository = {
 
   delete: (tx: DbOrTx, ctx: StudioContext, id: string) => tx.delete(d).where(inStudio(d, ctx, eq(d.id, id))),
 
-  /** A page of documents, newest first by default, and how many match. */
+  /**
+   * A page of documents, newest first by default, and how many match, counted up to `countCap` + 1: an archive of a
+   * hundred thousand documents is not counted whole on every page (decision 020).
+   */
   page: async (
     db: DbOrTx,
     ctx: StudioContext,
@@ -206,11 +213,21 @@ export const invoicesRepository = {
         .offset(paging.page * paging.size),
       db
         .select({ n: count() })
-        .from(d)
-        .where(where)
+        .from(
+          db
+            .select({ one: sql`1` })
+            .from(d)
+            .where(where)
+            .limit(documentsCountCap + 1)
+            .as('matching'),
+        )
         .then((r) => r[0]?.n ?? 0),
     ]);
-    return { rows: rows as DocumentListRow[], total };
+    return {
+      rows: rows as DocumentListRow[],
+      total: Math.min(total, documentsCountCap),
+      exact: total <= documentsCountCap,
+    };
   },
 
   /**

@@ -566,6 +566,9 @@ describe('lists and stats', () => {
     expect(all.content.find((r) => r.numero === 3)?.scaduta).toBe(false);
     expect((await listInvoices(owner, { isPagata: 'true' })).content.map((r) => r.numero)).toEqual([2]);
     expect((await listInvoices(owner, { searchText: 'verdi' })).totalElements).toBe(2);
+    expect((await listInvoices(owner, { searchText: `2/${year}` })).content.map((r) => r.numero)).toEqual([2]);
+    expect((await listInvoices(owner, { searchText: '%' })).totalElements).toBe(0);
+    expect((await listInvoices(owner)).totalIsExact).toBe(true);
     expect(
       (
         await listInvoices(owner, { startDate: `01-03-${year}`, endDate: `31-05-${year}`, direction: 'ASC' })

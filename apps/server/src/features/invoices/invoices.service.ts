@@ -199,8 +199,8 @@ const emittenteOf = (s: StudioRow): Emittente => ({
   logoAssetId: s.logoAssetId,
 });
 
-const searchTextOf = (c: Cliente) =>
-  [c.nomeCompleto, c.codiceFiscale, c.partitaIva].filter(Boolean).join(' ').toLowerCase();
+const searchTextOf = (c: Cliente, idDocumento: string) =>
+  [c.nomeCompleto, c.codiceFiscale, c.partitaIva, idDocumento].filter(Boolean).join(' ').toLowerCase();
 
 // ---------- answers ----------
 
@@ -512,7 +512,7 @@ const insertDocument = async (
     idDocumento,
     pazienteId: w.pazienteId,
     cliente: cliente as unknown as Json,
-    clienteSearch: searchTextOf(cliente),
+    clienteSearch: searchTextOf(cliente, idDocumento),
     emittente: emittenteOf(studio) as unknown as Json,
     regimeFiscale: regime,
     proformaId: extra.proformaId ?? null,
@@ -568,6 +568,7 @@ export const updateDocument = (deps: AppDeps, ctx: StudioContext, id: string, w:
     const updated = await repo.update(tx, ctx, row.id, {
       ...columnsOf(w, totals),
       idDocumento,
+      clienteSearch: searchTextOf(row.cliente as unknown as Cliente, idDocumento),
       emittente: emittenteOf(studio) as unknown as Json,
       fatturaCollegataId: row.fatturaCollegataId ?? (await linkedInvoiceOf(tx, ctx, w)),
     });
@@ -605,7 +606,7 @@ export const refreshCustomer = (deps: AppDeps, ctx: StudioContext, serie: Serie,
     const cliente = clienteOf(patient);
     const updated = await repo.update(tx, ctx, row.id, {
       cliente: cliente as unknown as Json,
-      clienteSearch: searchTextOf(cliente),
+      clienteSearch: searchTextOf(cliente, row.idDocumento),
     });
     await recordAudit(tx, ctx, {
       action: `${serie === 'PROFORMA' ? 'proforma' : 'invoice'}.customer`,
@@ -811,9 +812,15 @@ export const listDocuments = async (
     pazienteId: q.pazienteId,
     ...extra,
   };
-  const { rows, total } = await repo.page(deps.db, ctx, filters, q);
+  const { rows, total, exact } = await repo.page(deps.db, ctx, filters, q);
   const today = todayIso();
-  return { content: rows.map((r) => toRow(r, today)), totalElements: total, page: q.page, size: q.size };
+  return {
+    content: rows.map((r) => toRow(r, today)),
+    totalElements: total,
+    totalIsExact: exact,
+    page: q.page,
+    size: q.size,
+  };
 };
 
 /** GET /paziente/{id}: the patient's documents; another studio's patient is not found. */

@@ -159,6 +159,7 @@ export const DocumentsList = ({ register, sezionali }: { register: InvoiceRegist
         <DocumentsTable
           rows={documents.data.content}
           totalElements={documents.data.totalElements}
+          totalIsExact={documents.data.totalIsExact}
           paging={paging}
           onPaging={setPaging}
           backTo={backTo}

@@ -27,6 +27,8 @@ export type DocumentsPaging = { page: number; size: number; direction: 'ASC' | '
 export type DocumentsTableProps = {
   rows: readonly FatturaRow[];
   totalElements: number;
+  /** False when the server stopped counting (more than 10,000 matches). */
+  totalIsExact: boolean;
   paging: DocumentsPaging;
   onPaging: (paging: DocumentsPaging) => void;
   /** Where the document pages send the user back to. */
@@ -130,6 +132,7 @@ const StatusCell = ({ row }: { row: FatturaRow }) =>
 export const DocumentsTable = ({
   rows,
   totalElements,
+  totalIsExact,
   paging,
   onPaging,
   backTo,
@@ -233,7 +236,7 @@ export const DocumentsTable = ({
             onChange={(v) => v && onPaging({ ...paging, page: 0, size: Number(v) })}
           />
           <Text size="sm" c="gray.7">
-            {t.total(totalElements)}
+            {t.total(totalElements, totalIsExact)}
           </Text>
         </Group>
         <Group gap="xs" component="nav" aria-label={t.pagination}>
@@ -246,12 +249,12 @@ export const DocumentsTable = ({
             {m.previous}
           </Button>
           <Text size="sm">
-            {paging.page + 1} / {pages}
+            {paging.page + 1} / {totalIsExact ? pages : `${pages}+`}
           </Text>
           <Button
             variant="default"
             size="xs"
-            disabled={paging.page + 1 >= pages}
+            disabled={totalIsExact && paging.page + 1 >= pages}
             onClick={() => onPaging({ ...paging, page: paging.page + 1 })}
           >
             {m.next}

@@ -54,7 +54,7 @@ const row = (n: number, over: Partial<FatturaRow> = {}): FatturaRow => ({
   ...over,
 });
 
-let page: FatturaPage = { content: [], totalElements: 0, page: 0, size: 25 };
+let page: FatturaPage = { content: [], totalElements: 0, totalIsExact: true, page: 0, size: 25 };
 const calls: { method: string; url: URL; body: unknown }[] = [];
 const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://localhost');
@@ -122,7 +122,7 @@ const lastListQuery = () =>
 
 describe('customer invoice table', () => {
   it('shows the empty state with "Crea la prima fattura" for the patient', async () => {
-    page = { content: [], totalElements: 0, page: 0, size: 25 };
+    page = { content: [], totalElements: 0, totalIsExact: true, page: 0, size: 25 };
     renderTable();
     expect(await screen.findByText('Il cliente non ha ancora nessuna fattura registrata')).toBeTruthy();
     const create = screen.getByRole('link', { name: 'Crea la prima fattura' });
@@ -138,6 +138,7 @@ describe('customer invoice table', () => {
         row(1),
       ],
       totalElements: 4,
+      totalIsExact: true,
       page: 0,
       size: 25,
     };
@@ -158,7 +159,7 @@ describe('customer invoice table', () => {
   });
 
   it('marks an invoice paid with method and today’s collection date, and unpaid after "Procedi"', async () => {
-    page = { content: [row(1)], totalElements: 1, page: 0, size: 25 };
+    page = { content: [row(1)], totalElements: 1, totalIsExact: true, page: 0, size: 25 };
     const { user: u } = renderTable();
     const table = await desktopTable();
     await u.click(within(table).getByRole('combobox', { name: 'Pagata 1/2026' }));
@@ -168,7 +169,7 @@ describe('customer invoice table', () => {
       formatUiDate(new Date()),
     );
     // what the server will list once the invoice is paid
-    page = { content: [row(1, { pagata: true })], totalElements: 1, page: 0, size: 25 };
+    page = { content: [row(1, { pagata: true })], totalElements: 1, totalIsExact: true, page: 0, size: 25 };
     await u.click(within(dialog).getByRole('button', { name: 'Aggiorna' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -191,7 +192,7 @@ describe('customer invoice table', () => {
   });
 
   it('leaves the select as it was when the paid dialog is cancelled', async () => {
-    page = { content: [row(1)], totalElements: 1, page: 0, size: 25 };
+    page = { content: [row(1)], totalElements: 1, totalIsExact: true, page: 0, size: 25 };
     const { user: u } = renderTable();
     const table = await desktopTable();
     await u.click(within(table).getByRole('combobox', { name: 'Pagata 1/2026' }));
@@ -204,7 +205,7 @@ describe('customer invoice table', () => {
   });
 
   it('pages 25 at a time by default, offers 10/25/50/100 and goes on with "Avanti"', async () => {
-    page = { content: [row(1)], totalElements: 60, page: 0, size: 25 };
+    page = { content: [row(1)], totalElements: 60, totalIsExact: true, page: 0, size: 25 };
     const { user: u } = renderTable();
     await desktopTable();
     expect(lastListQuery()?.get('size')).toBe('25');

@@ -1,3 +1,5 @@
+const count = new Intl.NumberFormat('it-IT');
+
 /** Texts of the invoice tables that the spec does not word (decided here); its own come from invoiceMessages. */
 export const invoiceTablesTexts = {
   columns: {
@@ -20,7 +22,8 @@ export const invoiceTablesTexts = {
   sortByDate: (direction: 'ASC' | 'DESC') =>
     direction === 'DESC' ? 'Data: dal più recente (cambia ordine)' : 'Data: dal meno recente (cambia ordine)',
   pageSize: 'Documenti per pagina',
-  total: (n: number) => (n === 1 ? '1 documento' : `${n} documenti`),
+  total: (n: number, exact: boolean) =>
+    !exact ? `Oltre ${count.format(n)} documenti` : n === 1 ? '1 documento' : `${count.format(n)} documenti`,
   pagination: 'Pagine dei documenti',
   paidDialogTitle: 'Fattura pagata',
   paymentMethod: 'Metodo di pagamento',

@@ -33,6 +33,7 @@ export const PatientInvoicesTable = ({ pazienteId }: { pazienteId: string }) => 
       <DocumentsTable
         rows={invoices.data.content}
         totalElements={invoices.data.totalElements}
+        totalIsExact={invoices.data.totalIsExact}
         paging={paging}
         onPaging={setPaging}
         backTo={backTo}
