@@ -29,11 +29,7 @@ import { createDeps } from '../../apps/server/src/deps.ts';
 import { listDocuments } from '../../apps/server/src/features/invoices/invoices.service.ts';
 import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
 import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
-import {
-  documentTotals,
-  fatturaInputSchema,
-  formatIdDocumento,
-} from '../../packages/domain/src/invoices/index.ts';
+import { documentTotals, fatturaInputSchema, formatIdDocumento } from '../../packages/domain/src/invoices/index.ts';
 import { closedLoop, type LatencyFigures, percentileOf } from './closed-loop.ts';
 import type { InvoicesLoadInput } from './invoices-load-worker.ts';
 import { api, studioBody } from './patients.ts';
@@ -122,9 +118,11 @@ const generate = async (client: pg.Client, studioId: string, documents: number, 
       return { cognome, nome };
     });
     const res = await client.query<{ id: string }>(
-      `insert into patients (studio_id, tipologia_persona, nome, cognome, search_text, sort_name, indirizzo, cap, comune, provincia)
-       select $1, 'FISICA', n, c, lower(c || ' ' || n), lower(c || ' ' || n), 'Via Roma 1', '40121', 'Bologna', 'BO'
-       from unnest($2::text[], $3::text[]) as t(n, c) returning id`,
+      `insert into patients (studio_id, tipologia_persona, nome, cognome, codice_fiscale, search_text, sort_name,
+         indirizzo, cap, comune, provincia)
+       select $1, 'FISICA', n, c, 'BENCH' || lpad(i::text, 11, '0'), lower(c || ' ' || n), lower(c || ' ' || n),
+         'Via Roma 1', '40121', 'Bologna', 'BO'
+       from unnest($2::text[], $3::text[]) with ordinality as t(n, c, i) returning id`,
       [studioId, rows.map((r) => r.nome), rows.map((r) => r.cognome)],
     );
     for (const [i, r] of res.rows.entries()) {
@@ -151,8 +149,23 @@ const generate = async (client: pg.Client, studioId: string, documents: number, 
   const batch = 5_000;
   for (let from = 0; from < documents; from += batch) {
     const cols: Record<string, unknown[]> = {
-      paziente: [], serie: [], tipo: [], numero: [], anno: [], iddoc: [], data: [], scad: [], pagata: [], incasso: [],
-      metodo: [], prestazione: [], tassazione: [], cliente: [], search: [], totale: [], netto: [],
+      paziente: [],
+      serie: [],
+      tipo: [],
+      numero: [],
+      anno: [],
+      iddoc: [],
+      data: [],
+      scad: [],
+      pagata: [],
+      incasso: [],
+      metodo: [],
+      prestazione: [],
+      tassazione: [],
+      cliente: [],
+      search: [],
+      totale: [],
+      netto: [],
     };
     for (let i = from; i < Math.min(documents, from + batch); i++) {
       const day = new Date(start + Math.floor((span * i) / documents));
@@ -201,9 +214,25 @@ const generate = async (client: pg.Client, studioId: string, documents: number, 
          $19::int[]) as t(paziente, serie, tipo, numero, anno, iddoc, data, scad, pagata, incasso, metodo,
          prestazione, tassazione, cliente, search, totale, netto)`,
       [
-        studioId, emittente, cols.paziente, cols.serie, cols.tipo, cols.numero, cols.anno, cols.iddoc, cols.data,
-        cols.scad, cols.pagata, cols.incasso, cols.metodo, cols.prestazione, cols.tassazione, cols.cliente,
-        cols.search, cols.totale, cols.netto,
+        studioId,
+        emittente,
+        cols.paziente,
+        cols.serie,
+        cols.tipo,
+        cols.numero,
+        cols.anno,
+        cols.iddoc,
+        cols.data,
+        cols.scad,
+        cols.pagata,
+        cols.incasso,
+        cols.metodo,
+        cols.prestazione,
+        cols.tassazione,
+        cols.cliente,
+        cols.search,
+        cols.totale,
+        cols.netto,
       ],
     );
   }
@@ -314,7 +343,12 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
       '/documento-contabile/next-documento-id',
       owner.token,
     );
-    const today = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' })
+    const today = new Intl.DateTimeFormat('it-IT', {
+      timeZone: 'Europe/Rome',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    })
       .format(new Date())
       .replaceAll('/', '-');
     const c0 = performance.now();
@@ -337,9 +371,8 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
     );
 
     // ---------- 3. PDF ----------
-    const pdfId = (
-      await call<{ content: { id: string }[] }>('GET', '/documento-contabile?size=1', owner.token)
-    ).content[0]?.id as string;
+    const pdfId = (await call<{ content: { id: string }[] }>('GET', '/documento-contabile?size=1', owner.token))
+      .content[0]?.id as string;
     const pdfPath = `/app/api/documento-contabile/${pdfId}/pdf`;
     const pdfTimes: number[] = [];
     for (let i = 0; i < 60; i++) {
@@ -356,9 +389,23 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
     const measureCheap = async (withPdfs: boolean) => {
       delay.reset();
       delay.enable();
-      const cheap = httpLoad({ baseUrl, token: owner.token, paths: [cheapPath], concurrency: 2, durationS, warmupS: 1 });
+      const cheap = httpLoad({
+        baseUrl,
+        token: owner.token,
+        paths: [cheapPath],
+        concurrency: 2,
+        durationS,
+        warmupS: 1,
+      });
       const pdfs = withPdfs
-        ? httpLoad({ baseUrl, token: owner.token, paths: [pdfPath], concurrency: 20, durationS: durationS + 1, warmupS: 0 })
+        ? httpLoad({
+            baseUrl,
+            token: owner.token,
+            paths: [pdfPath],
+            concurrency: 20,
+            durationS: durationS + 1,
+            warmupS: 0,
+          })
         : null;
       const [c, p] = await Promise.all([cheap, pdfs]);
       delay.disable();
@@ -390,7 +437,9 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
     const monthlyStats = await timeSequential(
       '/documento-contabile/fattura/stats-monthly?startDate=01-10-2025&endDate=31-10-2025',
     );
-    log(`  invoices: yearly stats p50 ${yearStats.p50Ms} ms p95 ${yearStats.p95Ms} ms; monthly p95 ${monthlyStats.p95Ms} ms`);
+    log(
+      `  invoices: yearly stats p50 ${yearStats.p50Ms} ms p95 ${yearStats.p95Ms} ms; monthly p95 ${monthlyStats.p95Ms} ms`,
+    );
 
     // ---------- 5. plans (the repository's statements, written out with this studio's values) ----------
     const explain = async (sql: string, params: unknown[]) =>
@@ -404,7 +453,9 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
          order by data_documento desc, numero desc, id desc limit 25 offset 0`,
         [sid],
       ),
-      listCount: await explain(`select count(*) from documenti_contabili where studio_id = $1 and serie = 'FATTURA'`, [sid]),
+      listCount: await explain(`select count(*) from documenti_contabili where studio_id = $1 and serie = 'FATTURA'`, [
+        sid,
+      ]),
       searchPage: await explain(
         `select id from documenti_contabili where studio_id = $1 and serie = 'FATTURA'
            and (cliente_search ilike $2 or id_documento ilike $2)
@@ -444,7 +495,14 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
       },
       dataset: { studioDocuments, documentsInTable: total, otherStudios, patientsPerStudio, generatedS },
       lists: listFigures,
-      concurrentCreation: { count: 200, seconds: createS, first: numbers[0], last: numbers.at(-1), consecutive, duplicates },
+      concurrentCreation: {
+        count: 200,
+        seconds: createS,
+        first: numbers[0],
+        last: numbers.at(-1),
+        consecutive,
+        duplicates,
+      },
       pdf: { sequential: pdfSequential, cheapRouteAlone: alone, cheapRouteWhile20Pdfs: whilePdfs },
       stats: { year: yearStats, monthly: monthlyStats },
       plans,

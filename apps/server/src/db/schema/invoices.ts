@@ -72,8 +72,17 @@ export const documentiContabili = pgTable(
   (t) => [
     // SECURITY (law): one document per number in a register; with the counters this keeps numbering gapless and unique
     uniqueIndex('documenti_numero_uq').on(t.studioId, t.serie, t.sezionale, t.anno, t.numero),
-    // the lists' order (date, number, id: newest first by a backward scan) and what their counts read
-    index('documenti_studio_data_idx').on(t.studioId, t.serie, t.dataDocumento, t.numero, t.id),
+    // the lists' order (date, number, id: newest first by a backward scan); paid state and type after them, so the
+    // counts of those filters read the index alone
+    index('documenti_studio_data_idx').on(
+      t.studioId,
+      t.serie,
+      t.dataDocumento,
+      t.numero,
+      t.id,
+      t.pagata,
+      t.tipoDocumento,
+    ),
     // the lists' search text: trigrams with the studio in the same GIN index (btree_gin), as patients had
     index('documenti_search_idx')
       .using('gin', t.studioId, sql`${t.clienteSearch} gin_trgm_ops`)
