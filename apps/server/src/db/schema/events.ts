@@ -95,6 +95,10 @@ export const events = pgTable(
     index('events_series_until_idx').on(t.studioId, t.untilAt, t.startAt).where(sql`${t.rrule} is not null`),
     index('events_paziente_idx').on(t.pazienteId, t.startAt),
     index('events_series_idx').on(t.seriesId),
+    // the appointments of an accounting document
+    index('events_linked_documento_idx')
+      .on(t.linkedDocumentoContabileId)
+      .where(sql`${t.linkedDocumentoContabileId} is not null`),
   ],
 );
 

@@ -88,6 +88,21 @@ export const documentiContabili = pgTable(
       .using('gin', t.studioId, sql`${t.clienteSearch} gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('documenti_paziente_idx').on(t.pazienteId, t.dataDocumento),
+    // the stats: what a period invoiced and left unpaid or overdue, and what it collected, each from its own index
+    index('documenti_stats_idx').on(
+      t.studioId,
+      t.serie,
+      t.dataDocumento,
+      t.tipoDocumento,
+      t.pagata,
+      t.dataScadenza,
+      t.totaleCents,
+    ),
+    index('documenti_incasso_idx')
+      .on(t.studioId, t.serie, t.dataIncasso, t.tipoDocumento, t.nettoCents)
+      .where(sql`${t.pagata}`),
+    // an invoice's credit notes
+    index('documenti_collegata_idx').on(t.fatturaCollegataId).where(sql`${t.fatturaCollegataId} is not null`),
   ],
 );
 
