@@ -54,7 +54,6 @@ import {
   saveCodiceFiscalePeers,
 } from './scenarios/codice-fiscale-peers.ts';
 import { runColdStart } from './scenarios/cold-start.ts';
-import { invoicesResultsFile, runInvoices } from './scenarios/invoices.ts';
 import { type DatabaseLoadResult, runDatabaseLoad } from './scenarios/database-load.ts';
 import {
   type LoadFigures,
@@ -63,6 +62,7 @@ import {
   type UnloadedFigures,
   unloadedLatency,
 } from './scenarios/http-load.ts';
+import { invoicesResultsFile, runInvoices } from './scenarios/invoices.ts';
 import {
   type PatientsDatabaseResult,
   patientsConnections,
