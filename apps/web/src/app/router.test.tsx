@@ -142,7 +142,7 @@ describe('guarded main app', () => {
     api['GET /studio'] = () => ok(studio);
     const router = renderApp('/customers');
     const ue = userEvent.setup();
-    await ue.click(await screen.findByRole('button', { name: 'Menu utente' }));
+    await ue.click(await screen.findByRole('button', { name: /Menu utente/ }));
     await ue.click(await screen.findByRole('menuitem', { name: 'Esci' }));
     await waitFor(() => expect(whereIs(router)).toBe('/signIn'));
     expect(getStoredUser()).toBeNull();
@@ -203,7 +203,7 @@ describe('sections by role', () => {
     expect(await screen.findByRole('heading', { name: 'Non hai accesso a questa sezione', level: 1 })).toBeTruthy();
     // still in the app, at the address typed, with the menu to go elsewhere
     expect(router.state.location.pathname).toBe('/financial-analytics');
-    expect(screen.getByRole('button', { name: 'Menu utente' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Menu utente/ })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Statistiche' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Vai a Pazienti' }).getAttribute('href')).toBe('/customers');
   });
@@ -347,7 +347,7 @@ describe('support mode', () => {
 
   const enterSupport = async (email: string) => {
     const ue = userEvent.setup();
-    await ue.click(await screen.findByRole('button', { name: 'Menu utente' }));
+    await ue.click(await screen.findByRole('button', { name: /Menu utente/ }));
     await ue.click(await screen.findByRole('menuitem', { name: 'Modalità support' }));
     await ue.type(await screen.findByLabelText("Email dell'utente"), email);
     await ue.type(screen.getByLabelText('Secret di supporto'), 'segreto-di-supporto');
@@ -364,7 +364,7 @@ describe('support mode', () => {
     api['GET /user/getUser'] = () => ok(user([studioId]));
     renderApp('/customers');
     const ue = userEvent.setup();
-    await ue.click(await screen.findByRole('button', { name: 'Menu utente' }));
+    await ue.click(await screen.findByRole('button', { name: /Menu utente/ }));
     await screen.findByRole('menuitem', { name: 'Esci' });
     expect(screen.queryByRole('menuitem', { name: 'Modalità support' })).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { supportRoles } from '@studiolo/domain/shared';
 import { initialsOf } from '@studiolo/domain/staff';
@@ -26,7 +26,8 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
     <>
       <Menu position="bottom-end" width={260} shadow="md" withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label="Menu utente" style={{ borderRadius: 'var(--mantine-radius-md)' }} p={4}>
+          {/* WCAG 2.5.3: the button is named by what it shows, then "Menu utente" (no aria-label that would hide it) */}
+          <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-md)' }} p={4}>
             <Group gap={8} wrap="nowrap">
               <Avatar color="studiolo" radius="xl" size={34} variant="light">
                 <span aria-hidden>{initialsOf(user.nome, user.cognome)}</span>
@@ -40,6 +41,7 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
                 </Text>
               </Stack>
               <IconChevronDown size={16} aria-hidden />
+              <VisuallyHidden>Menu utente</VisuallyHidden>
             </Group>
           </UnstyledButton>
         </Menu.Target>

@@ -23,7 +23,7 @@ import { type Calendar, type CalendarEvent, eventColors } from '@studiolo/domain
 import { formatMinutes } from '@studiolo/domain/shared';
 import { IconCopy, IconCurrencyEuro, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
-import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
+import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import {
   type AppointmentValues,
@@ -343,15 +343,16 @@ const TimeField = ({
 }) => (
   <TimePicker
     label={label}
-    {...requiredField}
+    // the wrapper is a div, where aria-required is not allowed: the two inputs carry it
+    {...requiredGroup}
     format="24h"
     value={value ? `${value}:00` : ''}
     onChange={(v) => onChange?.(v ? v.slice(0, 5) : '')}
     error={error}
     hoursInputLabel={`${label}, ore`}
     minutesInputLabel={`${label}, minuti`}
-    hoursInputProps={{ 'aria-label': `${label}, ore` }}
-    minutesInputProps={{ 'aria-label': `${label}, minuti` }}
+    hoursInputProps={{ 'aria-label': `${label}, ore`, 'aria-required': true }}
+    minutesInputProps={{ 'aria-label': `${label}, minuti`, 'aria-required': true }}
   />
 );
 

@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiGet, apiPost, createOwner, type Owner, openSignedIn } from '../support/studio-owner.ts';
+
+/*
+ * Issue 20: every route of the router checked by axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules) on the desktop and
+ * on a phone, signed in where the page needs it, with realistic data (a patient, a week of appointments, an invoice,
+ * a pro-forma); the test fails on any serious or critical violation and on a page that scrolls sideways on a phone.
+ * The routes are read from apps/web/src/app/router.tsx, so a new page joins by being in the router.
+ */
+
+const routerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/app/router.tsx');
+
+/** Every page path of the router (all are children of '/'), and whether it lives inside the signed-in shell. */
+export const routerPages = () => {
+  const source = readFileSync(routerFile, 'utf8');
+  const shellStart = source.indexOf('// The main app: signed in and with a studio');
+  const pages: { path: string; shell: boolean }[] = [];
+  for (const match of source.matchAll(/path: '([^']+)'/g)) {
+    const p = match[1] as string;
+    if (p === '/' || p === '*') continue;
+    pages.push({ path: `/${p}`, shell: shellStart >= 0 && (match.index ?? 0) > shellStart });
+  }
+  return pages;
+};
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Serious and critical violations of the page as it is now, with the elements they concern. */
+const seriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 80)} ${JSON.stringify(n.any[0]?.data ?? '')}`).join(', ')}`,
+    );
+};
+
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** A studio with what its pages show: a patient, appointments this week, an invoice and a pro-forma. */
+const seedStudio = async (request: APIRequestContext) => {
+  const owner = await createOwner(request);
+  const patient = await apiPost<{ id: string }>(
+    request,
+    '/pazienti',
+    {
+      datiGenerali: { tipologiaPersona: 'FISICA', nome: 'Mario', cognome: 'Rossi', codiceFiscale: 'RSSMRA85T10A562S' },
+      contatti: { cellulare: '+39 333 1234567', email: 'mario@example.it' },
+      residenza: { indirizzo: 'Via Roma 1', cap: '40121', comune: 'Bologna', provincia: 'BO' },
+    },
+    owner.token,
+  );
+  const { calendars } = await apiGet<{ calendars: { id: string }[] }>(request, '/calendars', owner.token);
+  const monday = new Date();
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  for (let d = 0; d < 5; d++) {
+    const day = new Date(monday.getTime() + d * 86_400_000).toISOString().slice(0, 10);
+    await apiPost(
+      request,
+      '/events',
+      {
+        calendarId: calendars[0]?.id,
+        summary: 'Seduta di fisioterapia',
+        start: `${day}T08:00:00.000Z`,
+        end: `${day}T09:00:00.000Z`,
+        pazienteId: patient.id,
+        price: 50,
+      },
+      owner.token,
+    );
+  }
+  const today = new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  })
+    .format(new Date())
+    .replaceAll('/', '-');
+  const line = { descrizione: 'Seduta di fisioterapia', quantita: 2, prezzoPerUnita: 50, codiceIvaId: 4 };
+  const invoice = await apiPost<{ id: string }>(
+    request,
+    '/documento-contabile',
+    { pazienteId: patient.id, dataFattura: today, prestazione: [line] },
+    owner.token,
+  );
+  const proforma = await apiPost<{ id: string }>(
+    request,
+    '/proforma',
+    { pazienteId: patient.id, data: today, prestazione: [line] },
+    owner.token,
+  );
+  return { owner, patientId: patient.id, invoiceId: invoice.id, proformaId: proforma.id };
+};
+
+/** The address to visit for a page: the record pages with the seeded ids. */
+const addressOf = (p: string, s: Awaited<ReturnType<typeof seedStudio>>) =>
+  ({
+    '/customers/add': `/customers/add?id=${s.patientId}&tab=0`,
+    '/accounting/fattura': `/accounting/fattura?id=${s.invoiceId}&pazienteId=${s.patientId}`,
+    '/accounting/fattura/pdf': `/accounting/fattura/pdf?id=${s.invoiceId}`,
+    '/accounting/proforma': `/accounting/proforma?id=${s.proformaId}`,
+  })[p] ?? p;
+
+/** Waits until the page has rendered its content (no loader left). */
+const settledPage = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+};
+
+test.describe('accessibility', () => {
+  test('reads every route from the router', () => {
+    const pages = routerPages();
+    expect(pages.map((p) => p.path)).toEqual(expect.arrayContaining(['/signIn', '/customers', '/accounting/fattura']));
+    expect(pages.filter((p) => p.shell).length).toBeGreaterThan(5);
+  });
+
+  test('has no serious or critical violation on any page, and nothing scrolls sideways on a phone', async ({
+    page,
+    request,
+  }, info) => {
+    test.setTimeout(240_000);
+    const studio = await seedStudio(request);
+    const failures: string[] = [];
+    for (const { path: p, shell } of routerPages()) {
+      const address = addressOf(p, studio);
+      if (shell) await openSignedIn(page, studio.owner, address);
+      else {
+        await page.goto('/signIn');
+        await page.evaluate(() => localStorage.clear());
+        await page.goto(address);
+      }
+      await settledPage(page);
+      for (const v of await seriousViolations(page)) failures.push(`${address}: ${v}`);
+      if (info.project.name === 'phone') {
+        const overflow = await sidewaysScroll(page);
+        if (overflow > 0) failures.push(`${address}: scrolls sideways by ${overflow} px`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test('has no serious or critical violation in the dialogs that matter', async ({ page, request }) => {
+    const studio: { owner: Owner } = await seedStudio(request);
+    const failures: string[] = [];
+    const check = async (name: string) => {
+      for (const v of await seriousViolations(page)) failures.push(`${name}: ${v}`);
+    };
+    await openSignedIn(page, studio.owner, '/customers/add');
+    await settledPage(page);
+    await check('new patient');
+    await openSignedIn(page, studio.owner, '/calendar');
+    await settledPage(page);
+    await page.getByRole('button', { name: 'Nuovo appuntamento' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('new appointment');
+    expect(failures).toEqual([]);
+  });
+});
