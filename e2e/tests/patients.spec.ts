@@ -216,6 +216,8 @@ test.describe('Pazienti', () => {
     await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
     await expect(successToast(page, 'Etichetta aggiunta')).toBeVisible();
     await expect(rowOf(page, 'Rossi Mario').getByText('Sportivi')).toBeVisible();
+    // the popover closes with a short transition: the next one opens once it is gone
+    await expect(tagField).toHaveCount(0);
 
     // a second patient with the same tag, chosen from the studio's tags
     await rowOf(page, 'Bianchi Laura').getByRole('button', { name: "Aggiungi un'etichetta a Bianchi Laura" }).click();

@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
           {
             path: 'accounting/proforma',
             handle: access('invoice:read'),
-            lazy: async () => ({ Component: (await import('./routes/accounting-proforma.tsx')).ProformaPage }),
+            lazy: async () => ({ Component: (await import('./routes/accounting-fattura.tsx')).ProformaPage }),
           },
           {
             path: 'financial-analytics',

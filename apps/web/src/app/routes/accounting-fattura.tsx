@@ -8,6 +8,7 @@ import { BackLink } from '../../components/back-link.tsx';
 import { useCurrentStudioId } from '../../features/auth/api/get-user.ts';
 import { useSetEventPaid } from '../../features/calendar/api/set-event-paid.ts';
 import { useInvoice } from '../../features/invoices/api/get-invoice.ts';
+import { useProforma } from '../../features/invoices/api/get-proforma.ts';
 import { documentFormTexts } from '../../features/invoices/components/document-form/document-form.texts.ts';
 import { DocumentForm, type SavedDocument } from '../../features/invoices/components/document-form/document-form.tsx';
 import {
@@ -181,4 +182,16 @@ export const InvoicePage = () => {
   const id = params.get('id');
   const invoice = useInvoice(id);
   return <DocumentPage key={id ?? 'new'} kind="fattura" query={id ? invoice : null} />;
+};
+
+/**
+ * /accounting/proforma?pazienteId=&id=&navigateBack= (spec part 2 §2): create or edit a pro-forma. In this module with
+ * InvoicePage, so both routes load one chunk (a route module of its own importing this one made the bundler split
+ * the shared code in a way that left the patients list's tag popovers mounted after closing).
+ */
+export const ProformaPage = () => {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const proforma = useProforma(id);
+  return <DocumentPage key={id ?? 'new'} kind="proforma" query={id ? proforma : null} />;
 };

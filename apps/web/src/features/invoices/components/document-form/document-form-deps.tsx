@@ -23,7 +23,7 @@ export type PatientFieldProps = {
 /**
  * What the invoice form needs from the rest of the app: the patient field and a patient's data, the services, the
  * sezionali of the settings, marking an appointment paid and saving the default taxes. The routes
- * (app/routes/accounting-fattura.tsx, accounting-proforma.tsx) provide them, so this feature does not reach into
+ * (app/routes/accounting-fattura.tsx: InvoicePage and ProformaPage) provide them, so this feature does not reach into
  * the others (GUIDE §2).
  */
 export type DocumentFormDeps = {
