@@ -30,10 +30,22 @@
  *     20 PDFs are built, yearly and monthly stats, EXPLAIN of the list, count and stats statements (own file
  *     bench/results/invoices.json; see scenarios/invoices.ts for its options).
  *
+ *  h. Electronic invoicing (issue 13 targets, PGlite in this process): one invoice's FatturaPA with every SDI check
+ *     against @digitalia/fatturapa validating and building the same invoice (and what each writes), the ZIP of
+ *     10,000 sent files (RSS growth), the import of 1,000 received files (own file bench/results/einvoicing.json).
+ *
  * Writes bench/results/foundation.json and prints a summary. The parts measured in this run replace their own
  * entries in foundation.json; the other parts' figures stay as the earlier run left them (meta.parts says when
  * each part was measured).
- * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar,invoices (or BENCH_ONLY)   BENCH_DURATION_S (10)
+ *  j. Financial analytics (issue 14 target, PostgreSQL only): a studio with 100,000 documents among 300,000; the
+ *     summary and the monthly series of a year through HTTP against the same SQL replayed directly (p95, one client
+ *     and 10 at once), with the tag filter and the revenue split for the record (own file bench/results/analytics.json).
+ *
+ *  k. Initial JavaScript per route (issue 17 item 11), from the built files (build apps/web first): the gzip size of
+ *     the JS a route fetches before its first screen (entry, its layouts, its own chunk and their static imports);
+ *     target under 200 kB (own file bench/results/web-bundle.json).
+ *
+ * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar,invoices,einvoicing,sistema-ts,analytics,web-bundle (or BENCH_ONLY)   BENCH_DURATION_S (10)
  *          BENCH_CONNECTIONS (50, parts b and c)   BENCH_SCRYPT_COST_LOG2 (17, the server default)
  *          BENCH_LOGIN_DURATION_S (30)   --profile or BENCH_PROFILE=1: adds a CPU profile of the server under
  *          getUser load on PGlite
@@ -42,6 +54,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { analyticsResultsFile, runAnalytics } from './scenarios/analytics.ts';
 import {
   type CalendarPostgresResult,
   calendarConnections,
@@ -55,6 +68,7 @@ import {
 } from './scenarios/codice-fiscale-peers.ts';
 import { runColdStart } from './scenarios/cold-start.ts';
 import { type DatabaseLoadResult, runDatabaseLoad } from './scenarios/database-load.ts';
+import { einvoicingResultsFile, runEinvoicing } from './scenarios/einvoicing.ts';
 import {
   type LoadFigures,
   type LoadOptions,
@@ -72,6 +86,8 @@ import {
 import { postgresUrlFromEnv, postgresVersion, prepareBenchDatabase } from './scenarios/postgres.ts';
 import { profileGetUser } from './scenarios/profile.ts';
 import { freePort, repoRoot, spawnUntilReady } from './scenarios/server-process.ts';
+import { runSistemaTs, sistemaTsResultsFile } from './scenarios/sistema-ts.ts';
+import { runWebBundle, webBundleResultsFile } from './scenarios/web-bundle.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, 'results', 'foundation.json');
@@ -134,6 +150,10 @@ const partKeys: Record<string, string> = {
   patients: 'patients',
   calendar: 'calendar',
   invoices: 'invoices',
+  einvoicing: 'einvoicing',
+  sistemaTs: 'sistema-ts',
+  analytics: 'analytics',
+  webBundle: 'web-bundle',
 };
 type ResultsFile = Record<string, unknown> & {
   meta?: Record<string, unknown> & { parts?: Record<string, unknown> };
@@ -356,6 +376,76 @@ try {
       };
       for (const [k, v] of Object.entries(invoices.targets))
         targetMet[`invoices${k.charAt(0).toUpperCase()}${k.slice(1)}`] = v;
+    }
+    save();
+  }
+
+  if (wants('einvoicing')) {
+    log('h. Electronic invoicing: XML with the SDI checks, ZIP of 10,000 files, import of 1,000 received …');
+    const e = await runEinvoicing({ log });
+    results.einvoicing = {
+      file: path.relative(repoRoot, einvoicingResultsFile),
+      xmlP50Ms: e.xml.studiolo.p50Ms,
+      digitaliaP50Ms: e.xml.digitalia.p50Ms,
+      zipRssGrowthMb: e.zip.rssGrowthMb,
+      zipMs: e.zip.ms,
+      import1000Ms: e.received.ms,
+    };
+    for (const [k, v] of Object.entries(e.targets))
+      targetMet[`einvoicing${k.charAt(0).toUpperCase()}${k.slice(1)}`] = v;
+    save();
+  }
+
+  if (wants('sistema-ts')) {
+    log('i. Sistema TS: 10,000 health-expense records built, checked and written …');
+    const ts = await runSistemaTs({ log });
+    results.sistemaTs = {
+      file: path.relative(repoRoot, sistemaTsResultsFile),
+      records: ts.records,
+      buildAndCheckMs: ts.buildAndCheckMs,
+      xsdValid: ts.xsd.valid,
+    };
+    targetMet.sistemaTsBuild10000Under2s = ts.targets.build10000Under2s;
+    save();
+  }
+
+  if (wants('analytics')) {
+    log('j. Analytics: summary and monthly series of a studio with 100,000 documents, against the same SQL …');
+    const a = await runAnalytics({ log });
+    if (a) {
+      results.analytics = {
+        file: path.relative(repoRoot, analyticsResultsFile),
+        documentsInTable: a.dataset.documentsInTable,
+        studioInvoicesInRange: a.dataset.studioInvoicesInRange,
+        p95Ms: Object.fromEntries(
+          Object.entries(a.figures).map(([k, f]) => [
+            k,
+            {
+              httpOneClient: f.sequential.http.p95Ms,
+              sqlOneClient: f.sequential.direct.p95Ms,
+              http10: f.concurrent10.http.p95Ms,
+              sql10: f.concurrent10.direct.p95Ms,
+            },
+          ]),
+        ),
+      };
+      for (const [k, v] of Object.entries(a.targets))
+        targetMet[`analytics${k.charAt(0).toUpperCase()}${k.slice(1)}`] = v;
+    }
+    save();
+  }
+
+  if (wants('web-bundle')) {
+    log('k. Initial JavaScript per route, gzip, from apps/web/dist …');
+    const w = runWebBundle({ log });
+    if (w) {
+      results.webBundle = {
+        file: path.relative(repoRoot, webBundleResultsFile),
+        entryKb: w.entryKb,
+        largestRoute: w.largestRoute,
+        routesOver200kB: w.routes.filter((r) => !r.underTarget).length,
+      };
+      targetMet.webInitialJsUnder200kB = w.targets.initialJsUnder200kB;
     }
     save();
   }

@@ -53,6 +53,8 @@ export default defineConfig({
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       RATE_LIMIT_ACCOUNT_PER_15_MIN: '1000',
       LOG_LEVEL: 'warn',
+      // the SDI simulator answers after a second, as a quick exchange would
+      SDI_SIMULATOR_DELAY_SECONDS: '1',
     },
   },
 });

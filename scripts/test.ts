@@ -45,23 +45,34 @@ const vitest = (name: string, projects: string[], env: Record<string, string> = 
   });
 };
 
-const ensureChromium = () => {
-  if (existsSync('/usr/bin/chromium')) return true;
-  if (process.getuid?.() === 0) {
-    console.log('Chromium non trovato: installo il pacchetto Debian chromium…');
+/** The Debian packages the tests call: Chromium (E2E), pdftotext (PDF checks), xmllint (FatturaPA and Sistema TS schema checks), qpdf, openssl. */
+const systemTools = [
+  { binary: '/usr/bin/chromium', pkg: 'chromium' },
+  { binary: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+  { binary: '/usr/bin/xmllint', pkg: 'libxml2-utils' },
+  // qpdf --check on generated PDFs (form templates); openssl decrypts the Sistema TS test files independently of Node
+  { binary: '/usr/bin/qpdf', pkg: 'qpdf' },
+  { binary: '/usr/bin/openssl', pkg: 'openssl' },
+];
+
+const ensureSystemTools = () => {
+  const missing = systemTools.filter((t) => !existsSync(t.binary));
+  if (missing.length && process.getuid?.() === 0) {
+    console.log(`Installo i pacchetti Debian mancanti: ${missing.map((t) => t.pkg).join(', ')}…`);
     run('apt-get', ['update', '-q']);
-    run('apt-get', ['install', '-y', '-q', 'chromium']);
-    if (existsSync('/usr/bin/chromium')) return true;
+    run('apt-get', ['install', '-y', '-q', ...missing.map((t) => t.pkg)]);
   }
-  console.error(
-    'I test end-to-end richiedono Chromium in /usr/bin/chromium: installalo con `sudo apt-get install -y chromium`.',
-  );
-  return false;
+  const still = systemTools.filter((t) => !existsSync(t.binary));
+  if (still.length)
+    console.error(
+      `I test richiedono ${still.map((t) => t.binary).join(', ')}: installa con \`sudo apt-get install -y ${still.map((t) => t.pkg).join(' ')}\`.`,
+    );
+  return still.length === 0;
 };
 
 const e2e = () => {
   if (only.length && !only.includes('e2e')) return;
-  if (!ensureChromium()) {
+  if (!existsSync('/usr/bin/chromium')) {
     steps.push({ name: 'e2e', passed: 0, failed: 1, ok: false });
     return;
   }
@@ -92,6 +103,7 @@ const staticChecks = () => {
   });
 };
 
+ensureSystemTools();
 staticChecks();
 vitest('unit', ['unit', 'web']);
 vitest('int', ['int'], { TEST_TARGET: 'pglite' });

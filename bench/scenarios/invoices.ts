@@ -64,7 +64,7 @@ const httpLoad = (input: InvoicesLoadInput) =>
     worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`load worker exited ${code}`))));
   });
 
-const ownerOf = async (call: Call, i: number) => {
+export const ownerOf = async (call: Call, i: number) => {
   const email = `invoices.bench.owner${i}.${Date.now()}@example.it`;
   const { token } = await call<{ token: string }>('POST', '/user/signup', null, {
     email,
@@ -108,7 +108,7 @@ const templates = [1, 2, 3, 4, 5].map((quantita) => {
 });
 
 /** Inserts a studio's patients and documents in bulk (5,000 rows a statement), numbered per year without gaps. */
-const generate = async (client: pg.Client, studioId: string, documents: number, seed: number) => {
+export const generate = async (client: pg.Client, studioId: string, documents: number, seed: number) => {
   const patientIds: string[] = [];
   const patientNames: string[] = [];
   {

@@ -150,6 +150,12 @@ export const joinedStaffMember = async (
   return { email, password, token, nome, cognome, studioName: owner.studioName };
 };
 
+/** Closes the toasts on screen (they may cover a button the test is about to press). */
+export const closeToasts = async (page: Page) => {
+  for (const close of await page.getByRole('alert').getByRole('button', { name: 'Chiudi' }).all())
+    await close.click().catch(() => undefined);
+};
+
 /** A success toast ("Successo") with the server's message. */
 export const successToast = (page: Page, message: string) =>
   page.getByRole('alert').filter({ hasText: 'Successo' }).filter({ hasText: message });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPost, createOwner, type Owner, openSignedIn } from '../support/studio-owner.ts';
+import { apiGet, apiPost, createOwner, openSignedIn, settled } from '../support/studio-owner.ts';
 
 /*
  * Issue 20: every route of the router checked by axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules) on the desktop and
@@ -96,7 +96,10 @@ const seedStudio = async (request: APIRequestContext) => {
     { pazienteId: patient.id, data: today, prestazione: [line] },
     owner.token,
   );
-  return { owner, patientId: patient.id, invoiceId: invoice.id, proformaId: proforma.id };
+  // the appointments' first and last day as the bulk dialogs take them (D-M-YYYY)
+  const typed = (d: Date) => `${d.getUTCDate()}-${d.getUTCMonth() + 1}-${d.getUTCFullYear()}`;
+  const weekDays = [typed(monday), typed(new Date(monday.getTime() + 4 * 86_400_000))] as const;
+  return { owner, patientId: patient.id, invoiceId: invoice.id, proformaId: proforma.id, weekDays };
 };
 
 /** The address to visit for a page: the record pages with the seeded ids. */
@@ -147,7 +150,7 @@ test.describe('accessibility', () => {
   });
 
   test('has no serious or critical violation in the dialogs that matter', async ({ page, request }) => {
-    const studio: { owner: Owner } = await seedStudio(request);
+    const studio = await seedStudio(request);
     const failures: string[] = [];
     const check = async (name: string) => {
       for (const v of await seriousViolations(page)) failures.push(`${name}: ${v}`);
@@ -160,6 +163,35 @@ test.describe('accessibility', () => {
     await page.getByRole('button', { name: 'Nuovo appuntamento' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await check('new appointment');
+    await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    // the bulk delete of the calendar's events: its search form, then its summary with the warnings
+    await page.getByRole('button', { name: 'Altre azioni' }).click();
+    await page.getByRole('menuitem', { name: 'Elimina eventi…' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Elimina eventi calendario' });
+    await expect(bulk).toBeVisible();
+    await settled(page);
+    await check('bulk delete, search');
+    const [monday, friday] = studio.weekDays;
+    await bulk.getByLabel('Data inizio').fill(monday);
+    await bulk.getByLabel('Data fine').fill(friday);
+    await bulk.getByRole('button', { name: 'Cerca Eventi' }).click();
+    await expect(bulk.getByText('Stai per eliminare 5 eventi')).toBeVisible();
+    await bulk.getByRole('checkbox', { name: /Ho capito che l'operazione è irreversibile/ }).check();
+    await expect(bulk.getByRole('button', { name: 'Elimina 5 Eventi' })).toBeEnabled();
+    await check('bulk delete, summary');
     expect(failures).toEqual([]);
+  });
+
+  test('has no serious or critical violation on the calendar of a new studio, with no appointment yet', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createOwner(request);
+    await openSignedIn(page, owner, '/calendar');
+    await settledPage(page);
+    await expect(page.getByRole('grid').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -131,7 +131,7 @@ test('the owner invites a collaborator, who joins the studio from the e-mail and
   // — as a collaborator, Impostazioni offers only what he may use
   await goToSection(page, info, 'Impostazioni');
   const tabs = page.getByRole('tablist', { name: 'Sezioni delle impostazioni' }).getByRole('tab');
-  await expect(tabs).toHaveText(['Studio', 'Staff', 'Sicurezza']);
+  await expect(tabs).toHaveText(['Studio', 'Staff', 'Sicurezza', 'Sistema TS']);
 
   // the studio's data can be read, not changed, and the page says so
   await expect(page.getByLabel('Professione', { exact: true })).toHaveValue('Fisioterapista');
@@ -163,6 +163,15 @@ test('the owner invites a collaborator, who joins the studio from the e-mail and
   // the studio-wide switch is the owner's
   await expect(page.getByRole('heading', { name: 'Sicurezza dello studio' })).toHaveCount(0);
   await shot(page, info, 'staff-10-collaborator-security');
+
+  // the Sistema TS credentials are read, not changed
+  await openTab(page, 'Sistema TS');
+  await expect(page.getByLabel('Codice fiscale di chi invia')).toBeDisabled();
+  await expect(
+    page.getByText('Solo il titolare o un amministratore dello studio può modificare questi dati.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Prova credenziali' })).toHaveCount(0);
+  await shot(page, info, 'staff-10b-collaborator-sistema-ts');
 
   // the outbox tab is not offered, and its address shows the first tab instead
   await page.goto('/impostazioni?tab=3');

@@ -12,7 +12,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { registerEinvoicingJobs } from './features/einvoicing/einvoicing.service.ts';
 import { registerFeatureRoutes } from './features/index.ts';
+import { registerSistemaTsJobs } from './features/sistema-ts/sistema-ts.service.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import type { RegisteredRoute } from './plugins/access.ts';
 import { registerAuthContext } from './plugins/auth-context.ts';
@@ -84,7 +86,13 @@ export const buildApp = async (
   registerErrorHandler(app, { spaFallback: webDist !== null });
 
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
-  app.addHook('onClose', async () => deps.pdfs.close());
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    await deps.pdfs.close();
+  });
+  deps.jobs.onError((err) => app.log.error({ err }, 'job queue error'));
+  registerEinvoicingJobs(deps);
+  registerSistemaTsJobs(deps);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -120,7 +128,7 @@ export const buildApp = async (
   await app.register(underPressure, {
     // PGlite runs each query synchronously in this thread: a long one (an import, a big export batch) stalls the
     // loop by design, and answering 503 to everyone for the next second would turn one slow query into an outage.
-    maxEventLoopDelay: deps.database.kind === 'pglite' ? 0 : 2000,
+    maxEventLoopDelay: deps.database.kind === 'pglite' ? 0 : deps.config.MAX_EVENT_LOOP_DELAY_MS,
     pressureHandler: (_req, reply) => {
       reply.status(503).send({ code: 'ERROR', answer: httpMessages.serviceUnavailable });
     },

@@ -3,12 +3,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createPdfPool, type PdfPool } from '@studiolo/documents';
+import { encryptWithCertificate } from '@studiolo/sistema-ts';
 import { createGoogleCalendarClient } from './adapters/google-calendar/google.ts';
 import type { GoogleCalendarAdapter } from './adapters/google-calendar/google-calendar.ts';
 import { notConfiguredGoogleCalendar } from './adapters/google-calendar/not-configured.ts';
 import { createLocalOutboxTransport } from './adapters/mail/local.ts';
 import type { MailTransport } from './adapters/mail/mail.ts';
 import { createSmtpTransport } from './adapters/mail/smtp.ts';
+import { createAcubeAdapter } from './adapters/sdi/acube.ts';
+import type { SdiAdapter } from './adapters/sdi/sdi.ts';
+import { createSdiSimulator } from './adapters/sdi/simulator.ts';
+import { createSistemaTsSimulator } from './adapters/sistema-ts/simulator.ts';
+import type { SistemaTsAdapter } from './adapters/sistema-ts/sistema-ts.ts';
+import { createSistemaTsWebService } from './adapters/sistema-ts/webservice.ts';
 import { createLocalStorage } from './adapters/storage/local.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config/env.ts';
@@ -19,6 +26,7 @@ import { createTokenService, type TokenService } from './features/auth/tokens.ts
 import { createEventsAnswerCache, type EventsAnswerCache } from './features/calendar/events-answer-cache.ts';
 import { createMailer, type Mailer } from './features/mail/mail.service.ts';
 import { createPatientSearchCache, type PatientSearchCache } from './features/patients/patient-search-cache.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { type AttemptLimiter, createAttemptLimiter } from './shared/attempt-limiter.ts';
 import { createSecretKeys, type SecretKeys } from './shared/secret-keys.ts';
 
@@ -44,6 +52,12 @@ export type AppDeps = {
   eventsAnswers: EventsAnswerCache;
   /** Worker threads that build invoice PDFs off the event loop (started on the first PDF, idle ones unref'd). */
   pdfs: PdfPool;
+  /** Durable background jobs (pg-boss) on the same database. */
+  jobs: JobQueue;
+  /** The SDI intermediary: the built-in simulator unless SDI_PROVIDER names a real one. */
+  sdi: SdiAdapter;
+  /** The Sistema Tessera Sanitaria: the built-in simulator unless SISTEMA_TS_PROVIDER names the real service. */
+  sistemaTs: SistemaTsAdapter;
   now: () => Date;
 };
 
@@ -74,9 +88,12 @@ export const createDeps = (
     mailTransport?: MailTransport;
     storage?: Storage;
     googleCalendar?: GoogleCalendarAdapter;
+    sdi?: SdiAdapter;
+    sistemaTs?: SistemaTsAdapter;
     now?: () => Date;
   } = {},
 ): AppDeps => {
+  const now = overrides.now ?? (() => new Date());
   const mailTransport =
     overrides.mailTransport ??
     (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalOutboxTransport(config.DATA_DIR));
@@ -114,6 +131,26 @@ export const createDeps = (
     eventsAnswers: createEventsAnswerCache({ maxBytes: eventsAnswerCacheMaxBytes }),
     // one core stays with the event loop; at least one worker
     pdfs: createPdfPool({ size: Math.max(1, availableParallelism() - 1) }),
-    now: overrides.now ?? (() => new Date()),
+    jobs: createJobQueue(database.jobQueueConnection),
+    sdi:
+      overrides.sdi ??
+      (config.SDI_PROVIDER === 'acube'
+        ? createAcubeAdapter({
+            apiUrl: config.ACUBE_API_URL,
+            loginUrl: config.ACUBE_LOGIN_URL,
+            email: config.ACUBE_EMAIL as string,
+            password: config.ACUBE_PASSWORD as string,
+          })
+        : createSdiSimulator(now)),
+    sistemaTs:
+      overrides.sistemaTs ??
+      (config.SISTEMA_TS_PROVIDER === 'webservice'
+        ? createSistemaTsWebService({
+            invioUrl: config.SISTEMA_TS_INVIO_URL as string,
+            esitoUrl: config.SISTEMA_TS_ESITO_URL as string,
+            encrypt: encryptWithCertificate,
+          })
+        : createSistemaTsSimulator(now)),
+    now,
   };
 };

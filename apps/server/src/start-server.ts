@@ -4,6 +4,8 @@ import { createDatabase } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createDeps } from './deps.ts';
 import { startGoogleSyncSchedule } from './features/calendar/google-calendar.schedule.ts';
+import { recoverQueuedInvii } from './features/einvoicing/einvoicing.service.ts';
+import { recoverTsLotti } from './features/sistema-ts/sistema-ts.service.ts';
 
 /** Start: config, database, migrations, listen; close cleanly on SIGINT/SIGTERM. */
 const start = async () => {
@@ -25,6 +27,10 @@ const start = async () => {
     database.checkpoint().catch((err) => app.log.warn({ err }, 'checkpoint failed'));
   }, config.CHECKPOINT_INTERVAL_SECONDS * 1000);
   checkpointTimer.unref();
+  // background jobs (SDI and Sistema TS transmissions and answers), and the attempts a crash left before the queue
+  await deps.jobs.start();
+  await recoverQueuedInvii(deps);
+  await recoverTsLotti(deps);
   const stopGoogleSync = startGoogleSyncSchedule(deps, (err, studioId) =>
     app.log.warn({ err, studioId }, 'background Google Calendar sync failed'),
   );

@@ -1,3 +1,4 @@
+export * from './form-template.pdf.ts';
 export * from './format.ts';
 export * from './invoice.pdf.ts';
 export * from './pdf-pool.ts';

@@ -73,10 +73,10 @@ describe('invoice PDF: forfettario health invoice with INPS rivalsa and stamp du
 
   it('prints supplier and customer as issued', () => {
     expect(r.text).toContain('Dott.ssa Giulia Ferri Fisioterapista');
-    expect(r.text).toContain('C.F. FRRGLI85M41A944K · P.IVA 03456780374');
+    expect(r.text).toContain('C.F. FRRGLI85M41A944G · P.IVA 03456780372');
     expect(r.text).toContain('Regime fiscale: Regime forfettario');
     expect(r.text).toContain('Marco Rossi');
-    expect(r.text).toContain('C.F. RSSMRC80A01A944I');
+    expect(r.text).toContain('C.F. RSSMRC80A01A944K');
     expect(r.text).toContain('Via Saragozza 45 40123 Bologna (BO)');
     expect(r.text).toContain('Scadenza 24-12-2026 Pagamento Bonifico bancario');
   });

@@ -1,12 +1,11 @@
 import { Worker } from 'node:worker_threads';
+import type { FormTemplatePdfInput } from './form-template.pdf.ts';
 import type { InvoicePdfDocument, InvoicePdfOptions } from './invoice.pdf.ts';
 
-/** One document for a worker (internal to this package). */
-export type PdfTask = {
-  id: number;
-  doc: InvoicePdfDocument;
-  opts: { logo: Uint8Array | null; regimeLabel?: string };
-};
+/** One document for a worker (internal to this package): an invoice, or a filled form template. */
+export type PdfTask =
+  | { id: number; kind?: 'invoice'; doc: InvoicePdfDocument; opts: { logo: Uint8Array | null; regimeLabel?: string } }
+  | { id: number; kind: 'form-template'; input: FormTemplatePdfInput };
 export type PdfTaskResult = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
 
 export type PdfPoolOptions = {
@@ -19,6 +18,8 @@ export type PdfPoolOptions = {
 export type PdfPool = {
   /** buildInvoicePdf, on a worker thread: the same bytes, without holding the event loop for 35–65 ms. */
   render(doc: InvoicePdfDocument, opts?: InvoicePdfOptions): Promise<Buffer>;
+  /** buildFormTemplatePdf, on a worker thread. */
+  renderFormTemplate(input: FormTemplatePdfInput): Promise<Buffer>;
   /** Stops every worker; documents queued or in progress fail with 'PDF pool closed'. */
   close(): Promise<void>;
 };
@@ -96,7 +97,8 @@ export const createPdfPool = ({ size, taskTimeoutMs = 30_000 }: PdfPoolOptions):
       void slot.worker.terminate();
       dispatch();
     }, taskTimeoutMs);
-    const logo = pending.task.opts.logo;
+    const task = pending.task;
+    const logo = task.kind === 'form-template' ? task.input.logo : task.opts.logo;
     slot.worker.postMessage(pending.task, logo ? [logo.buffer as ArrayBuffer] : []);
   };
 
@@ -108,15 +110,26 @@ export const createPdfPool = ({ size, taskTimeoutMs = 30_000 }: PdfPoolOptions):
     }
   };
 
+  const enqueue = (task: PdfTask) =>
+    new Promise<Buffer>((resolve, reject) => {
+      if (closed) return reject(new Error('PDF pool closed'));
+      queue.push({ task, resolve, reject });
+      dispatch();
+    });
+
   return {
+    // the logo copied into its own buffer, transferred to the worker (a Buffer may be a view on a larger one)
     render: (doc, opts = {}) =>
-      new Promise<Buffer>((resolve, reject) => {
-        if (closed) return reject(new Error('PDF pool closed'));
-        // the logo copied into its own buffer, transferred to the worker (a Buffer may be a view on a larger one)
-        const logo = opts.logo ? new Uint8Array(opts.logo) : null;
-        const task: PdfTask = { id: nextId++, doc, opts: { logo, regimeLabel: opts.regimeLabel } };
-        queue.push({ task, resolve, reject });
-        dispatch();
+      enqueue({
+        id: nextId++,
+        doc,
+        opts: { logo: opts.logo ? new Uint8Array(opts.logo) : null, regimeLabel: opts.regimeLabel },
+      }),
+    renderFormTemplate: (input) =>
+      enqueue({
+        id: nextId++,
+        kind: 'form-template',
+        input: { ...input, logo: input.logo ? new Uint8Array(input.logo) : null },
       }),
     close: async () => {
       closed = true;

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { buildFormTemplatePdf } from './form-template.pdf.ts';
 import { buildInvoicePdf } from './invoice.pdf.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-pool.ts';
 import { preparedPdfmake } from './pdfmake-setup.ts';
@@ -21,10 +22,12 @@ port.on('message', async (task: PdfTask) => {
   let result: PdfTaskResult;
   try {
     // a Buffer arrives as a plain Uint8Array through structured clone
-    const logo = task.opts.logo
-      ? Buffer.from(task.opts.logo.buffer, task.opts.logo.byteOffset, task.opts.logo.byteLength)
-      : null;
-    const pdf = await buildInvoicePdf(task.doc, { ...task.opts, logo });
+    const asBuffer = (bytes: Uint8Array | null | undefined) =>
+      bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
+    const pdf =
+      task.kind === 'form-template'
+        ? await buildFormTemplatePdf(task.input)
+        : await buildInvoicePdf(task.doc, { ...task.opts, logo: asBuffer(task.opts.logo) });
     const bytes = transferable(pdf);
     result = { id: task.id, ok: true, pdf: bytes };
     port.postMessage(result, [bytes.buffer as ArrayBuffer]);

@@ -28,6 +28,8 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** On PostgreSQL: answer 503 while the event loop lags more than this (ms); 0 turns the check off. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -40,6 +42,37 @@ const envSchema = z.object({
   GOOGLE_OAUTH_URL: z.url().optional(),
   /** How often each linked studio is synced with Google in the background; 0 turns it off (the button still works). */
   GOOGLE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /**
+   * The SDI intermediary (decision 022): unset, the built-in simulator (nothing leaves the machine, and the app says
+   * so); 'acube', A-Cube's REST API with the credentials below.
+   */
+  SDI_PROVIDER: z.enum(['simulator', 'acube']).default('simulator'),
+  /** The transmitter's fiscal code (IdTrasmittente): the intermediary's, or by default each studio's own. */
+  SDI_TRASMITTENTE_CODICE: z
+    .string()
+    .regex(/^[A-Z0-9]{11,16}$/)
+    .optional(),
+  /** The intermediary's recipient code: what the studio registers at the Agenzia delle Entrate to receive invoices. */
+  SDI_CODICE_DESTINATARIO: z
+    .string()
+    .regex(/^[A-Z0-9]{7}$/)
+    .optional(),
+  /** Seconds the simulator waits before each answer (a real SDI takes minutes to days). */
+  SDI_SIMULATOR_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  ACUBE_API_URL: z.url().default('https://api-sandbox.acubeapi.com'),
+  ACUBE_LOGIN_URL: z.url().default('https://common-sandbox.api.acubeapi.com/login'),
+  ACUBE_EMAIL: z.string().optional(),
+  ACUBE_PASSWORD: z.string().optional(),
+  /** The secret A-Cube signs its webhooks with (HMAC-SHA256, HTTP Message Signatures). */
+  ACUBE_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * The Sistema Tessera Sanitaria (decision 023): unset, the built-in simulator (nothing leaves the machine, and the
+   * app says so); 'webservice', the Sistema TS's SOAP services at the two addresses below (test or production
+   * environment, as published on the Sistema TS portal). Each studio's credentials are its own, in its settings.
+   */
+  SISTEMA_TS_PROVIDER: z.enum(['simulator', 'webservice']).default('simulator'),
+  SISTEMA_TS_INVIO_URL: z.url().optional(),
+  SISTEMA_TS_ESITO_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -50,6 +83,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     .refine((e) => Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET), {
       message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
       path: ['GOOGLE_CLIENT_SECRET'],
+    })
+    .refine(
+      (e) => e.SISTEMA_TS_PROVIDER !== 'webservice' || Boolean(e.SISTEMA_TS_INVIO_URL && e.SISTEMA_TS_ESITO_URL),
+      {
+        message: 'SISTEMA_TS_PROVIDER=webservice needs SISTEMA_TS_INVIO_URL and SISTEMA_TS_ESITO_URL',
+        path: ['SISTEMA_TS_PROVIDER'],
+      },
+    )
+    .refine((e) => e.SDI_PROVIDER !== 'acube' || Boolean(e.ACUBE_EMAIL && e.ACUBE_PASSWORD && e.ACUBE_WEBHOOK_SECRET), {
+      message: 'SDI_PROVIDER=acube needs ACUBE_EMAIL, ACUBE_PASSWORD and ACUBE_WEBHOOK_SECRET',
+      path: ['SDI_PROVIDER'],
     })
     .safeParse(env);
   if (!parsed.success) {
@@ -65,7 +109,11 @@ export const buildTestConfig = (overrides: Partial<Config> = {}): Config => ({
   RATE_LIMIT_AUTH_PER_MINUTE: 10_000,
   RATE_LIMIT_ACCOUNT_PER_15_MIN: 10_000,
   RATE_LIMIT_GLOBAL_PER_MINUTE: 1_000_000,
+  // the tests share two cores between two workers: a busy machine is not a server under pressure
+  MAX_EVENT_LOOP_DELAY_MS: 30_000,
   SCRYPT_COST_LOG2: 10,
+  SDI_SIMULATOR_DELAY_SECONDS: 0,
+  ACUBE_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
   AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   ...overrides,
 });

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ConstructorOptions, fromPglite } from 'pg-boss';
 import { migrationsFolder, pgliteExtensions, readPgliteTemplate } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 
@@ -31,6 +32,8 @@ export type Database = {
    * write would reach us only later: there nothing is kept.
    */
   authChanges: AuthChanges | null;
+  /** How the job queue (pg-boss) reaches this database: PGlite's own session, or its own pool on PostgreSQL. */
+  jobQueueConnection: Pick<ConstructorOptions, 'db' | 'connectionString' | 'schema'>;
 };
 
 export type AuthChanges = { subscribe: (listener: (payload: string) => void) => () => void };
@@ -90,6 +93,10 @@ export const createDatabase = async (opts: {
       checkpoint: async () => {},
       close: () => pool.end(),
       authChanges: null,
+      jobQueueConnection: {
+        connectionString: opts.databaseUrl,
+        schema: pgSchema ? `${pgSchema}_jobs` : 'pgboss',
+      },
     };
   }
   let dataDir: string | undefined;
@@ -116,6 +123,7 @@ export const createDatabase = async (opts: {
       closed = true;
       await client.close();
     },
+    jobQueueConnection: { db: fromPglite(client) },
     authChanges: {
       subscribe: (listener) => {
         authChangeListeners.add(listener);

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerCalendarRoutes } from './calendar/calendar.routes.ts';
+import { registerEinvoicingRoutes } from './einvoicing/einvoicing.routes.ts';
+import { registerFormTemplateRoutes } from './form-templates/form-templates.routes.ts';
 import { registerInvoiceRoutes } from './invoices/invoices.routes.ts';
 import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
 import { registerProductRoutes } from './products/products.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
+import { registerSistemaTsRoutes } from './sistema-ts/sistema-ts.routes.ts';
 import { registerStaffRoutes } from './staff/staff.routes.ts';
 import { registerStudioRoutes } from './studio/studio.routes.ts';
 
@@ -20,5 +24,9 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerPatientRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerProductRoutes(app, deps);
+  registerFormTemplateRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerEinvoicingRoutes(app, deps);
+  registerSistemaTsRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
 };

@@ -14,6 +14,8 @@ export type RouteAccess =
   /** Signed in, inside a studio, with a role that holds the permission. */
   | {
       permission: Permission;
+      /** A POST that only computes an answer from its body (a preview) and changes nothing: no audit event expected. */
+      changesNothing?: true;
       /** The studio-owned resource the route addresses by id (path parameter or body field), for the tenant suite. */
       tenant?: { resource: TenantResource } & (
         | { idParam: string; idField?: never }
@@ -31,9 +33,11 @@ export const tenantResources = [
   'settings',
   'patient',
   'product',
+  'form-template',
   'event',
   'fattura',
   'proforma',
+  'received-invoice',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

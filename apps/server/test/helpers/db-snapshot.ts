@@ -22,3 +22,32 @@ export const snapshotDatabase = async (db: Db): Promise<Record<string, string>> 
   }
   return out;
 };
+
+/**
+ * Waits until the job queue has nothing due or running: a sample's simulator answers (SDI, Sistema TS) arrive through
+ * it, so a snapshot taken after this compares the request under test alone, whatever the machine's load.
+ */
+export const jobsSettled = async (db: Db, schema = 'pgboss') => {
+  for (let i = 0; i < 300; i++) {
+    let pending: number;
+    try {
+      const r = await rowsOf<{ n: number }>(
+        db,
+        `select count(*)::int as n from "${schema}".job
+         where state in ('created', 'retry', 'active') and start_after <= now()`,
+      );
+      pending = r[0]?.n ?? 0;
+    } catch {
+      return; // the queue never started in this app: nothing can be pending
+    }
+    if (pending === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the job queue did not settle in 30 s');
+};
+
+/** The snapshot to compare a request against: taken once the job queue has settled (see jobsSettled). */
+export const settledSnapshot = async (deps: { db: Db; database: { jobQueueConnection: { schema?: string } } }) => {
+  await jobsSettled(deps.db, deps.database.jobQueueConnection.schema ?? 'pgboss');
+  return snapshotDatabase(deps.db);
+};

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { codiceFiscaleCheckChar } from '@studiolo/domain/anagrafica';
 import type { PatientInput } from '@studiolo/domain/patients';
 import { formatUiDate } from '@studiolo/domain/shared';
@@ -7,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TenantResource } from '../../src/plugins/access.ts';
 import { apiOk } from './http.ts';
 import type { TestStudioUser } from './login-as.ts';
+import { multipartFile } from './multipart.ts';
 
 /** A unique e-mail per call: tests isolate by creating their own users and studios. */
 export const uniqueEmail = (prefix = 'utente') => `${prefix}.${randomUUID().slice(0, 8)}@example.it`;
@@ -75,6 +78,14 @@ export const validProductInput = () => ({
   duration: 45,
   codiceIvaId: null,
   status: 'ACTIVE',
+});
+
+/** A consent form with patient and studio tokens (a unique title, not shared). */
+export const validFormTemplateInput = () => ({
+  title: `Consenso informato ${randomUUID().slice(0, 6)}`,
+  content:
+    '<h2>Consenso al trattamento</h2><p>Io sottoscritto/a <strong>{{paziente.nomeCompleto}}</strong>, codice fiscale {{paziente.codiceFiscale}}, acconsento al trattamento presso {{studio.nome}}.</p>',
+  sharedWithCommunity: false,
 });
 
 /** Today as the invoice form sends it (DD-MM-YYYY, Europe/Rome). */
@@ -193,6 +204,15 @@ export const createTenantResource = async (
       });
       return product.id;
     }
+    case 'form-template': {
+      const template = await apiOk<{ id: string }>(app, {
+        method: 'POST',
+        url: '/form-template',
+        token: owner.token,
+        body: validFormTemplateInput(),
+      });
+      return template.id;
+    }
     case 'event': {
       const event = await apiOk<{ id: string }>(app, {
         method: 'POST',
@@ -214,7 +234,32 @@ export const createTenantResource = async (
     case 'fattura':
     case 'proforma':
       return (await createDocumentWithPatient(app, owner, resource)).id;
+    case 'received-invoice':
+      return (await uploadReceivedInvoice(app, owner)).id;
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }
+};
+
+/** The official example FPR01 (../shared/fixtures), numbered apart so that each upload is a new invoice. */
+export const receivedInvoiceXml = (numero = randomUUID().slice(0, 8)) =>
+  readFileSync(
+    path.resolve(import.meta.dirname, '../../../../../shared/fixtures/fatturapa/examples/IT01234567890_FPR01.xml'),
+    'utf8',
+  ).replace('<Numero>123</Numero>', `<Numero>${numero}</Numero>`);
+
+/** Turns passive invoicing on and uploads one received invoice. @returns the cost document's id. */
+export const uploadReceivedInvoice = async (app: FastifyInstance, owner: TestStudioUser) => {
+  await apiOk(app, { method: 'POST', url: '/settings/documento-contabile-passivo/enable', token: owner.token });
+  const file = multipartFile('files', 'IT01234567890_FPR01.xml', 'application/xml', Buffer.from(receivedInvoiceXml()));
+  const res = await app.inject({
+    method: 'POST',
+    url: '/app/api/documento-contabile-passivo/upload',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': file.contentType },
+    payload: file.payload,
+  });
+  const outcome = (res.json() as { response: { documenti: { id: string }[] }[] }).response[0];
+  const id = outcome?.documenti[0]?.id;
+  if (!id) throw new Error(`upload failed: ${res.body}`);
+  return { id };
 };

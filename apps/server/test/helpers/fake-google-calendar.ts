@@ -47,6 +47,7 @@ export const startFakeGoogle = async (opts: { clientId: string; clientSecret: st
   let expireSyncTokens = false;
   let pageSize = 50;
   let failWith: number | null = null;
+  let latencyMs = 0;
 
   const token = () => randomBytes(16).toString('hex');
   const eventsOf = (calendarId: string) => {
@@ -92,6 +93,7 @@ export const startFakeGoogle = async (opts: { clientId: string; clientSecret: st
     const url = new URL(req.url ?? '/', 'http://fake');
     const query = Object.fromEntries(url.searchParams);
     requests.push({ method: req.method ?? 'GET', path: url.pathname, query });
+    if (latencyMs) await new Promise((r) => setTimeout(r, latencyMs));
     const body = req.method === 'GET' || req.method === 'DELETE' ? {} : await readBody(req);
 
     if (url.pathname === '/token' && req.method === 'POST') {
@@ -240,6 +242,10 @@ export const startFakeGoogle = async (opts: { clientId: string; clientSecret: st
     /** Every Calendar API call answers this status (null: back to normal). */
     setFailure: (status: number | null) => {
       failWith = status;
+    },
+    /** Every answer waits this long first (a slow Google: a sync still running when another is asked). */
+    setLatency: (ms: number) => {
+      latencyMs = ms;
     },
     setPageSize: (n: number) => {
       pageSize = n;

@@ -24,6 +24,7 @@ describe('audit trail', () => {
     let checked = 0;
     for (const route of t.app.apiRoutes) {
       if (route.method === 'GET' || !route.access || !('permission' in route.access)) continue;
+      if (route.access.changesNothing) continue;
       const sample = routeSamples[routeKey(route)];
       if (!sample) continue;
       const res = await sendRoute(t, route, await sample({ t, owner }), owner.token);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { snapshotDatabase } from '../helpers/db-snapshot.ts';
+import { settledSnapshot, snapshotDatabase } from '../helpers/db-snapshot.ts';
 import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
 import { brokenObjects, toJsonSchema } from './broken-requests.ts';
 import { type RouteRequest, routeKey, routeSamples, sendRoute } from './route-samples.ts';
@@ -26,60 +26,76 @@ const isErrorEnvelope = (body: { code?: string; answer?: unknown }) =>
   (typeof body.answer === 'string' || Array.isArray(body.answer)) &&
   String(body.answer).length > 0;
 
-describe('bad input', () => {
-  it('answers every broken request with a 4xx Italian envelope and leaves the data unchanged', async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const route of t.app.apiRoutes) {
-      const key = routeKey(route);
-      const sample = routeSamples[key];
-      if (!sample) continue;
-      const valid = await sample({ t, owner });
-      const variants: { label: string; req: RouteRequest; raw?: string }[] = [];
-      const bodySchema = toJsonSchema(route.schema?.body);
-      if (bodySchema)
-        for (const v of brokenObjects(bodySchema, valid.body ?? {}))
-          variants.push({ label: `body ${v.label}`, req: { ...valid, body: v.value } });
-      const querySchema = toJsonSchema(route.schema?.querystring);
-      if (querySchema)
-        for (const v of brokenObjects(querySchema, valid.query ?? {}, true))
-          variants.push({ label: `query ${v.label}`, req: { ...valid, query: v.value as Record<string, string> } });
-      const paramsSchema = toJsonSchema(route.schema?.params);
-      if (paramsSchema && valid.params) {
-        for (const name of Object.keys(valid.params)) {
-          for (const bad of ['non-un-id', "1' OR '1'='1", '%00', 'x'.repeat(300)]) {
-            variants.push({
-              label: `param ${name}=${bad.slice(0, 12)}`,
-              req: { ...valid, params: { ...valid.params, [name]: bad } },
-            });
-          }
-        }
-      }
-      if (valid.file) {
+/** Broken requests sent over all routes (the suite must really send them). */
+let sent = 0;
+
+/** The broken variants of a route's valid request. */
+const variantsOf = (route: TestApp['app']['apiRoutes'][number], valid: RouteRequest) => {
+  const variants: { label: string; req: RouteRequest }[] = [];
+  const bodySchema = toJsonSchema(route.schema?.body);
+  if (bodySchema)
+    for (const v of brokenObjects(bodySchema, valid.body ?? {}))
+      variants.push({ label: `body ${v.label}`, req: { ...valid, body: v.value } });
+  const querySchema = toJsonSchema(route.schema?.querystring);
+  if (querySchema)
+    for (const v of brokenObjects(querySchema, valid.query ?? {}, true))
+      variants.push({ label: `query ${v.label}`, req: { ...valid, query: v.value as Record<string, string> } });
+  const paramsSchema = toJsonSchema(route.schema?.params);
+  if (paramsSchema && valid.params) {
+    for (const name of Object.keys(valid.params)) {
+      for (const bad of ['non-un-id', "1' OR '1'='1", '%00', 'x'.repeat(300)]) {
         variants.push({
-          label: 'a text file instead of an image',
-          req: { ...valid, file: { ...valid.file, contentType: 'text/plain', bytes: Buffer.from('ciao') } },
-        });
-        variants.push({
-          label: 'JSON instead of multipart',
-          req: { ...valid, file: undefined, body: { file: 'x' } } as RouteRequest,
+          label: `param ${name}=${bad.slice(0, 12)}`,
+          req: { ...valid, params: { ...valid.params, [name]: bad } },
         });
       }
-      for (const variant of variants) {
-        const before = await snapshotDatabase(t.deps.db);
+    }
+  }
+  if (valid.file) {
+    variants.push({
+      label: 'a text file instead of an image',
+      req: { ...valid, file: { ...valid.file, contentType: 'text/plain', bytes: Buffer.from('ciao') } },
+    });
+    variants.push({
+      label: 'JSON instead of multipart',
+      req: { ...valid, file: undefined, body: { file: 'x' } } as RouteRequest,
+    });
+  }
+  return variants;
+};
+
+// one test per route (its own time limit, whatever the number of routes); every route has samples (tenant isolation)
+describe('bad input: every route answers broken requests with a 4xx Italian envelope and changes nothing', () => {
+  for (const key of Object.keys(routeSamples)) {
+    it(key, async () => {
+      const route = t.app.apiRoutes.find((r) => routeKey(r) === key);
+      expect(route, `${key} has samples but is not a route of the app`).toBeDefined();
+      if (!route) return;
+      const valid = await (routeSamples[key] as (typeof routeSamples)[string])({ t, owner });
+      // broken requests start no job: the queue settles once, after the sample's own setup
+      const before = JSON.stringify(await settledSnapshot(t.deps));
+      const failures: string[] = [];
+      for (const variant of variantsOf(route, valid)) {
         const res = await sendRoute(t, route, variant.req, owner.token);
         sent++;
         const what = `${key} ${variant.label}`;
         if (res.status < 400 || res.status > 499) failures.push(`${what} → ${res.status}`);
         else if (!isErrorEnvelope(res.body)) failures.push(`${what} → no error envelope`);
-        if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before))
+        if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== before) {
           failures.push(`${what} changed data`);
+          break;
+        }
       }
-    }
-    expect(failures).toEqual([]);
+      expect(failures).toEqual([]);
+    }, 120_000);
+  }
+
+  it('sent over 100 broken requests in all', () => {
     expect(sent).toBeGreaterThan(100);
   });
+});
 
+describe('bad input', () => {
   it('answers malformed JSON with 400 and the envelope', async () => {
     const res = await t.app.inject({
       method: 'POST',

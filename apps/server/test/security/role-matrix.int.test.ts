@@ -1,7 +1,7 @@
 import { can, type Role, staffRoles } from '@studiolo/domain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { snapshotDatabase } from '../helpers/db-snapshot.ts';
+import { settledSnapshot, snapshotDatabase } from '../helpers/db-snapshot.ts';
 import {
   createStaffUser,
   createStudioOwner,
@@ -10,7 +10,7 @@ import {
   type TestStudioUser,
   type TestUser,
 } from '../helpers/login-as.ts';
-import { routeKey, routeSamples, sendRoute } from './route-samples.ts';
+import { routeKey, routeSamples, routeSuiteTimeoutMs, sendRoute } from './route-samples.ts';
 
 /** Each studio role × each studio route → 2xx when permissions.ts grants it, 403 (and nothing changed) when not. */
 let t: TestApp;
@@ -34,29 +34,33 @@ afterAll(async () => {
 });
 
 describe('role matrix', () => {
-  it('answers every studio route as permissions.ts says, for every studio role', async () => {
-    const failures: string[] = [];
-    for (const route of t.app.apiRoutes) {
-      const access = route.access;
-      if (!access || !('permission' in access)) continue;
-      const sample = routeSamples[routeKey(route)];
-      if (!sample) continue; // route-access test reports it
-      for (const [role, user] of members) {
-        const req = await sample({ t, owner });
-        const before = await snapshotDatabase(t.deps.db);
-        const res = await sendRoute(t, route, req, user.token);
-        const allowed = can(role, access.permission);
-        if (allowed && (res.status < 200 || res.status > 299))
-          failures.push(`${routeKey(route)} as ${role} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
-        if (!allowed) {
-          if (res.status !== 403) failures.push(`${routeKey(route)} as ${role} → ${res.status}, expected 403`);
-          if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before))
-            failures.push(`${routeKey(route)} as ${role} changed data`);
+  it(
+    'answers every studio route as permissions.ts says, for every studio role',
+    async () => {
+      const failures: string[] = [];
+      for (const route of t.app.apiRoutes) {
+        const access = route.access;
+        if (!access || !('permission' in access)) continue;
+        const sample = routeSamples[routeKey(route)];
+        if (!sample) continue; // route-access test reports it
+        for (const [role, user] of members) {
+          const req = await sample({ t, owner });
+          const before = await settledSnapshot(t.deps);
+          const res = await sendRoute(t, route, req, user.token);
+          const allowed = can(role, access.permission);
+          if (allowed && (res.status < 200 || res.status > 299))
+            failures.push(`${routeKey(route)} as ${role} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          if (!allowed) {
+            if (res.status !== 403) failures.push(`${routeKey(route)} as ${role} → ${res.status}, expected 403`);
+            if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== JSON.stringify(before))
+              failures.push(`${routeKey(route)} as ${role} changed data`);
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+    routeSuiteTimeoutMs,
+  );
 
   it('lets only the named platform roles use platform routes', async () => {
     const failures: string[] = [];

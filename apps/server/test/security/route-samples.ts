@@ -1,14 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { signWebhook } from '../../src/features/einvoicing/webhook-signature.ts';
 import type { TestApp } from '../helpers/build-test-app.ts';
 import {
   createDocumentWithPatient,
   createTenantResource,
   mainCalendarId,
+  receivedInvoiceXml,
   testPassword,
   todayUi,
   uniqueEmail,
+  uploadReceivedInvoice,
   validEventInput,
   validFatturaInput,
+  validFormTemplateInput,
   validPatientInput,
   validProductInput,
   validProformaInput,
@@ -18,12 +23,20 @@ import { type ApiResult, api, apiOk } from '../helpers/http.ts';
 import type { TestStudioUser } from '../helpers/login-as.ts';
 import { multipartFile } from '../helpers/multipart.ts';
 
+/**
+ * The time a suite that walks every route may take: it grows with the routes (each sample creates what it addresses,
+ * some wait for the simulators' answers), so it is the suites', not the one-request tests' 120 s.
+ */
+export const routeSuiteTimeoutMs = 360_000;
+
 /** One valid request of a route, built for a given studio owner (creating what it addresses). */
 export type RouteRequest = {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
   file?: { field: string; fileName: string; contentType: string; bytes: Buffer };
+  /** Headers a route needs besides the token (a webhook's signature). */
+  headers?: Record<string, string>;
 };
 export type SampleFixture = { t: TestApp; owner: TestStudioUser };
 export type RouteSample = (f: SampleFixture) => Promise<RouteRequest>;
@@ -46,9 +59,67 @@ const invitedMember = async ({ t, owner }: SampleFixture) => {
 const patientOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'patient');
 const eventOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'event');
 const productOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'product');
+const formTemplateOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'form-template');
 
 const invoiceOf = ({ t, owner }: SampleFixture) => createDocumentWithPatient(t.app, owner, 'fattura');
 const proformaOf = ({ t, owner }: SampleFixture) => createDocumentWithPatient(t.app, owner, 'proforma');
+/** An electronic invoice (it goes to the SDI: a natural person, code 0000000). */
+const electronicInvoiceOf = ({ t, owner }: SampleFixture) =>
+  createDocumentWithPatient(t.app, owner, 'fattura', { tipoDocumento: 'FATTURA_ELETTRONICA' });
+/** An electronic invoice already sent, with its attempt's id. */
+const sentInvoiceOf = async (f: SampleFixture) => {
+  const { id } = await electronicInvoiceOf(f);
+  const sent = await apiOk<{ sdiInvii: { id: string }[] }>(f.t.app, {
+    method: 'POST',
+    url: `/documento-contabile/send-sdi/${id}`,
+    token: f.owner.token,
+  });
+  return { id, invioId: sent.sdiInvii[0]?.id as string };
+};
+
+/** The Sistema TS set up for the studio (credentials; the simulator's certificate). */
+const sistemaTsConfigured = ({ t, owner }: SampleFixture) =>
+  apiOk(t.app, {
+    method: 'PATCH',
+    url: '/settings/sistema-ts',
+    token: owner.token,
+    // sent by hand in these samples: the PATCH sample may have turned automatic sending on
+    body: {
+      cfProprietario: 'RSSMRA85T10A562S',
+      password: 'Password-di-prova-1',
+      pincode: '1234567890',
+      invioAutomatico: false,
+    },
+  });
+/** A paid health invoice to a natural person: an expense due to the Sistema TS. */
+const healthExpenseOf = (f: SampleFixture) =>
+  createDocumentWithPatient(f.t.app, f.owner, 'fattura', {
+    tipoDocumento: 'FATTURA_SANITARIA',
+    pagata: true,
+    dataIncasso: todayUi(),
+    metodoPagamento: 'Carta di credito',
+  });
+/** A health expense the Sistema TS (the simulator) has accepted. */
+const acceptedHealthExpenseOf = async (f: SampleFixture) => {
+  await sistemaTsConfigured(f);
+  const { id } = await healthExpenseOf(f);
+  await apiOk(f.t.app, {
+    method: 'POST',
+    url: '/sistema-ts/invia',
+    token: f.owner.token,
+    body: { documentoIds: [id] },
+  });
+  for (let i = 0; i < 100; i++) {
+    const d = await apiOk<{ stato: string }>(f.t.app, {
+      method: 'GET',
+      url: `/sistema-ts/documento/${id}`,
+      token: f.owner.token,
+    });
+    if (d.stato === 'ACCETTATO') return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the Sistema TS simulator did not accept the expense');
+};
 
 const uploadedLogo = async ({ t, owner }: SampleFixture) => {
   const file = multipartFile('file', 'logo.png', 'image/png', await smallPng());
@@ -106,7 +177,9 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/settings': async () => ({}),
   'POST /app/api/settings': async () => ({ body: { fattura: { footerText: 'Grazie' }, general: {} } }),
   'PATCH /app/api/settings/fattura': async () => ({ body: { footerText: 'Grazie' } }),
-  'PATCH /app/api/settings/sistema-ts': async () => ({ body: { invioAutomatico: true } }),
+  'PATCH /app/api/settings/sistema-ts': async () => ({
+    body: { invioAutomatico: true, cfProprietario: 'RSSMRA85T10A562S' },
+  }),
   'PATCH /app/api/settings/cartella-paziente': async () => ({ body: { mostraDatiSanitari: true } }),
   'PATCH /app/api/settings/general': async () => ({ body: { tema: 'chiaro' } }),
   'PATCH /app/api/settings/calendario': async () => ({ body: { slotMinutes: 30 } }),
@@ -171,6 +244,9 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/calendars': async () => ({}),
   'GET /app/api/calendars/:id': async (f) => ({ params: { id: await mainCalendarId(f.t.app, f.owner) } }),
   'POST /app/api/calendars': async () => ({ body: { summary: 'Domicili', description: 'Visite a domicilio' } }),
+  'PUT /app/api/calendars': async (f) => ({
+    body: { id: await createTenantResource(f.t.app, f.owner, 'calendar'), summary: 'Sede 3' },
+  }),
   'PUT /app/api/calendars/:id': async (f) => ({
     params: { id: await createTenantResource(f.t.app, f.owner, 'calendar') },
     body: { summary: 'Sede 2' },
@@ -235,6 +311,19 @@ export const routeSamples: Record<string, RouteSample> = {
   }),
   'DELETE /app/api/products/:id': async (f) => ({ params: { id: await productOf(f) } }),
   'DELETE /app/api/products': async (f) => ({ query: { productIds: `${await productOf(f)},${await productOf(f)}` } }),
+  'GET /app/api/form-template': async () => ({}),
+  'GET /app/api/form-template/all': async () => ({}),
+  'GET /app/api/form-template/:id': async (f) => ({ params: { id: await formTemplateOf(f) } }),
+  'POST /app/api/form-template': async () => ({ body: validFormTemplateInput() }),
+  'PUT /app/api/form-template': async (f) => ({ body: { id: await formTemplateOf(f), ...validFormTemplateInput() } }),
+  'DELETE /app/api/form-template/:id': async (f) => ({ params: { id: await formTemplateOf(f) } }),
+  'POST /app/api/form-template/:id/pdf': async (f) => ({
+    params: { id: await formTemplateOf(f) },
+    body: { pazienteId: await patientOf(f) },
+  }),
+  'POST /app/api/form-template/pdf': async (f) => ({
+    body: { templateIds: [await formTemplateOf(f), await formTemplateOf(f)], pazienteId: await patientOf(f) },
+  }),
   'GET /app/api/documento-contabile/next-documento-id': async () => ({ query: { startDate: todayUi() } }),
   'GET /app/api/documento-contabile': async () => ({ query: { page: '0', size: '25', direction: 'DESC' } }),
   'GET /app/api/documento-contabile/fattura': async () => ({ query: { isPagata: 'false' } }),
@@ -244,6 +333,15 @@ export const routeSamples: Record<string, RouteSample> = {
     query: { startDate: '01-11-2026', endDate: '30-11-2026' },
   }),
   'GET /app/api/documento-contabile/fattura/invoicing-years': async () => ({}),
+  'GET /app/api/analytics/cashflow': async () => ({
+    query: { startDate: '2026-01-01', endDate: '2026-12-31', granularity: 'BOTH' },
+  }),
+  'GET /app/api/analytics/cashflow/summary': async () => ({
+    query: { startDate: '2026-01-01', endDate: '2026-12-31' },
+  }),
+  'GET /app/api/analytics/revenue': async () => ({
+    query: { startDate: '2026-01-01', endDate: '2026-12-31', tags: 'sportivo' },
+  }),
   'GET /app/api/documento-contabile/:id': async (f) => ({ params: { id: (await invoiceOf(f)).id } }),
   'POST /app/api/documento-contabile': async (f) => ({ body: validFatturaInput(await patientOf(f)) }),
   'PUT /app/api/documento-contabile': async (f) => {
@@ -270,6 +368,63 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /app/api/documento-contabile/nota-di-credito/from-fattura/:id': async (f) => ({
     params: { id: (await invoiceOf(f)).id },
   }),
+  'POST /app/api/documento-contabile/send-sdi/:id': async (f) => ({
+    params: { id: (await electronicInvoiceOf(f)).id },
+  }),
+  'POST /app/api/documento-contabile/sdi-preview': async (f) => ({
+    body: validFatturaInput(await patientOf(f), { tipoDocumento: 'FATTURA_ELETTRONICA' }),
+  }),
+  'GET /app/api/documento-contabile/fattura/:id/download-xml': async (f) => ({
+    params: { id: (await electronicInvoiceOf(f)).id },
+  }),
+  'GET /app/api/documento-contabile/fattura/:id/sdi-invii/:invioId/xml': async (f) => {
+    const { id, invioId } = await sentInvoiceOf(f);
+    return { params: { id, invioId } };
+  },
+  'GET /app/api/documento-contabile/fattura/download-xmls': async () => ({
+    query: { startDate: '01-01-2026', endDate: '31-12-2026' },
+  }),
+  'POST /app/api/documento-contabile-passivo/upload': async ({ t, owner }) => {
+    await apiOk(t.app, { method: 'POST', url: '/settings/documento-contabile-passivo/enable', token: owner.token });
+    return {
+      file: {
+        field: 'files',
+        fileName: 'IT01234567890_FPR01.xml',
+        contentType: 'application/xml',
+        bytes: Buffer.from(receivedInvoiceXml()),
+      },
+    };
+  },
+  'GET /app/api/documento-contabile-passivo': async () => ({ query: { page: '0', size: '25' } }),
+  'GET /app/api/sistema-ts/riepilogo': async () => ({ query: { anno: '2026' } }),
+  'POST /app/api/sistema-ts/invia': async (f) => {
+    await sistemaTsConfigured(f);
+    return { body: { documentoIds: [(await healthExpenseOf(f)).id] } };
+  },
+  'GET /app/api/sistema-ts/documento/:id': async (f) => ({ params: { id: (await healthExpenseOf(f)).id } }),
+  'POST /app/api/sistema-ts/documento/:id/cancella': async (f) => ({
+    params: { id: await acceptedHealthExpenseOf(f) },
+  }),
+  'POST /app/api/settings/sistema-ts/verifica': async (f) => {
+    await sistemaTsConfigured(f);
+    return {};
+  },
+  'GET /app/api/documento-contabile-passivo/:id/download-xml': async ({ t, owner }) => ({
+    params: { id: (await uploadReceivedInvoice(t.app, owner)).id },
+  }),
+  'POST /app/api/sdi/webhook/acube': async ({ t }) => {
+    // an answer about a file this server never sent: verified, then ignored
+    const body = { event: 'notification', invoice_uuid: randomUUID(), type: 'RC', message: {} };
+    const secret = t.deps.config.ACUBE_WEBHOOK_SECRET as string;
+    const headers = signWebhook(
+      secret,
+      'POST',
+      '/app/api/sdi/webhook/acube',
+      Buffer.from(JSON.stringify(body)),
+      Math.floor(Date.now() / 1000),
+    );
+    return { body, headers };
+  },
   'GET /app/api/proforma/next-documento-id': async () => ({}),
   'GET /app/api/proforma': async () => ({ query: { searchText: 'verdi' } }),
   'GET /app/api/proforma/fattura': async () => ({}),
@@ -329,5 +484,6 @@ export const sendRoute = async (
     token,
     query,
     ...(req.body !== undefined ? { body: req.body } : {}),
+    ...(req.headers ? { headers: req.headers } : {}),
   });
 };

@@ -122,6 +122,11 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'modulistica-v2',
+            handle: access('forms:read'),
+            lazy: async () => ({ Component: (await import('./routes/modulistica.tsx')).ModulisticaPage }),
+          },
+          {
             path: 'modulistica-v2/form-template-editor',
             handle: access('forms:read'),
             lazy: async () => ({

@@ -20,6 +20,8 @@ export type PatientSelectDialogProps = {
   /** Offers a link that closes the dialog without a patient (e.g. "Scarica il modulo vuoto."). */
   allowProceedWithoutPatient?: boolean;
   proceedWithoutLabel?: string;
+  /** The confirm button's text (default "Procedi"; e.g. "Scarica" or "Firma"). */
+  confirmLabel?: string;
   onClose: (result: PatientSelectResult) => void;
 };
 
@@ -45,6 +47,7 @@ const PatientSelectBody = ({
   searchPatients,
   allowProceedWithoutPatient = false,
   proceedWithoutLabel = widgetMessages.proceedWithoutPatient,
+  confirmLabel = widgetMessages.confirm,
   onClose,
 }: Omit<PatientSelectDialogProps, 'opened' | 'title'>) => {
   const [text, setText] = useState('');
@@ -103,7 +106,9 @@ const PatientSelectBody = ({
             autoComplete="off"
             data-autofocus
             leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={status === 'loading' ? <Loader size="xs" aria-label={widgetMessages.searching} /> : null}
+            rightSection={
+              status === 'loading' ? <Loader size="xs" role="status" aria-label={widgetMessages.searching} /> : null
+            }
             value={text}
             error={showRequired ? widgetMessages.patientRequired : undefined}
             onChange={(event) => {
@@ -148,7 +153,7 @@ const PatientSelectBody = ({
           <Button variant="default" onClick={() => onClose({ type: 'cancel' })}>
             {widgetMessages.cancel}
           </Button>
-          <Button onClick={proceed}>{widgetMessages.confirm}</Button>
+          <Button onClick={proceed}>{confirmLabel}</Button>
         </Group>
       </Group>
     </Stack>

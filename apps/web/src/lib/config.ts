@@ -7,6 +7,8 @@ export type PublicConfig = {
   mailTransport: 'smtp' | 'local-outbox';
   supportEmail: string;
   database: 'pglite' | 'postgres';
+  /** The SDI channel: the simulator sends nothing (and the app says so). */
+  sdi: { provider: 'simulator' | 'acube'; label: string; codiceDestinatario: string | null };
 };
 
 const fallbackConfig: PublicConfig = {
@@ -14,6 +16,7 @@ const fallbackConfig: PublicConfig = {
   mailTransport: 'smtp',
   supportEmail: supportEmailAddress,
   database: 'postgres',
+  sdi: { provider: 'simulator', label: 'Simulatore SDI (nessun invio reale)', codiceDestinatario: null },
 };
 
 let cached: PublicConfig | null = null;

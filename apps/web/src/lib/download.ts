@@ -104,3 +104,63 @@ export const saveBlob = (blob: Blob, fileName: string) => {
   // the browser has taken the file once the click has been handled
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
+
+/** The bytes that open each file's entry in a ZIP (local file header, PK\x03\x04). */
+const zipEntrySignature = [0x50, 0x4b, 0x03, 0x04] as const;
+
+/** Counts the entries of a ZIP arriving in chunks by their local headers (a signature may span two chunks). */
+export const createZipEntryCounter = () => {
+  let matched = 0;
+  let entries = 0;
+  return {
+    push(chunk: Uint8Array) {
+      for (let i = 0; i < chunk.length; i++) {
+        matched = chunk[i] === zipEntrySignature[matched] ? matched + 1 : chunk[i] === zipEntrySignature[0] ? 1 : 0;
+        if (matched === zipEntrySignature.length) {
+          entries++;
+          matched = 0;
+        }
+      }
+    },
+    get entries() {
+      return entries;
+    },
+  };
+};
+
+/**
+ * Downloads a ZIP the server streams, reporting progress as its files arrive (against the server's
+ * `x-total-count`): the same progress shape as the CSV downloads.
+ */
+export const downloadZipWithProgress = async (
+  path: string,
+  { onProgress, ...opts }: Omit<RequestOptions, 'method' | 'body'> & { onProgress?: (p: CsvDownloadProgress) => void },
+): Promise<CsvDownload> => {
+  const res = await requestResponse(path, {
+    ...opts,
+    method: 'GET',
+    headers: { Accept: 'application/zip', ...opts.headers },
+  });
+  const header = Number.parseInt(res.headers.get(totalCountHeader) ?? '', 10);
+  const total = Number.isFinite(header) && header >= 0 ? header : null;
+  const counter = createZipEntryCounter();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  onProgress?.(progressOf(0, total));
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      counter.push(value);
+      onProgress?.(progressOf(Math.min(counter.entries, total ?? counter.entries), total));
+    }
+  } else chunks.push(new Uint8Array(await res.arrayBuffer()));
+  onProgress?.({ ...progressOf(total ?? counter.entries, total), percent: 100 });
+  return {
+    blob: new Blob(chunks, { type: 'application/zip' }),
+    fileName: fileNameOf(res),
+    rows: counter.entries,
+    total,
+  };
+};

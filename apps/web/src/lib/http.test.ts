@@ -262,9 +262,18 @@ describe('HTTP errors', () => {
     const error = await http.get('/x').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 503, message: 'In manutenzione', notified: false });
     expect(show).not.toHaveBeenCalled();
+    // what the query and mutation caches call: a 503 stays the caller's to show (spec part 2 §8)
+    notifyUnnotifiedError(error);
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('shows once, from the query cache, a silent request’s failure nobody has shown', async () => {
+    serve({ status: 404, body: { code: 'ERROR', answer: 'Non trovato' } });
+    const error = await request('/x', { silent: true }).catch((e: unknown) => e);
+    expect(show).not.toHaveBeenCalled();
     notifyUnnotifiedError(error);
     notifyUnnotifiedError(error);
-    expect(toasts()).toEqual([expect.objectContaining({ title: 'Errore', message: 'In manutenzione' })]);
+    expect(toasts()).toEqual([expect.objectContaining({ title: 'Errore', message: 'Non trovato' })]);
   });
 
   it('shows the answer of a 509 (quota exceeded)', async () => {

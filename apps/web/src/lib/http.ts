@@ -70,6 +70,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Extra headers (rarely needed). */
   headers?: Record<string, string>;
+  /** A background call (a live preview): its failures are thrown without a toast (a lost session still signs out). */
+  silent?: boolean;
 };
 
 type Navigate = (to: string) => void;
@@ -107,9 +109,12 @@ const showWarnings = (warnings: unknown) => {
   for (const w of warnings) if (typeof w === 'string' && w.trim() !== '') showToast('WARNING', w);
 };
 
-/** Shows an error nobody has shown yet (503 and the like are passed on by `request`). Used by the query cache. */
+/**
+ * Shows an error nobody has shown yet (a `silent` request's failure). Used by the query cache. A 503 is never
+ * shown here: spec part 2 §8 passes it on to the caller, which says it where it belongs (issue 17 item 8).
+ */
 export const notifyUnnotifiedError = (error: unknown) => {
-  if (!isHttpError(error) || error.notified) return;
+  if (!isHttpError(error) || error.notified || error.status === 503) return;
   error.notified = true;
   showToast('ERROR', error.message);
 };
@@ -202,7 +207,7 @@ const buildHeaders = async (method: HttpMethod, url: string, body: unknown, extr
 };
 
 /** Turns a non-2xx answer into the toast the spec asks for, and the error to throw. */
-const failure = (res: Response, body: unknown, hadToken: boolean): HttpError => {
+const failure = (res: Response, body: unknown, hadToken: boolean, silent = false): HttpError => {
   const status = res.status;
   const envelope = isEnvelope(body) ? body : null;
   const answer = envelope?.answer;
@@ -249,6 +254,7 @@ const failure = (res: Response, body: unknown, hadToken: boolean): HttpError => 
   }
   // 400, 403, 404, 409, 413, 415 and the rest of 4xx: the body's answer.
   const message = serverMessage ?? fallbackMessage(status);
+  if (silent) return new HttpError(status, message, base);
   showToast('ERROR', message);
   return new HttpError(status, message, { ...base, notified: true });
 };
@@ -278,7 +284,7 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
   try {
     const { res, hadToken } = await send(path, opts);
     const body = await readBody(res);
-    if (!res.ok) throw failure(res, body, hadToken);
+    if (!res.ok) throw failure(res, body, hadToken, opts.silent);
     if (!isEnvelope(body)) return body as T;
     const message = messageOf(body.answer);
     showWarnings(body.warnings);

@@ -4,6 +4,8 @@ export const anagraficaMessages = {
   emailInvalid: 'Email non valida',
   pecInvalid: 'Pec non valida',
   phoneInvalid: 'Numero non valido',
+  // decision 012: what a valid number looks like, shown under a phone field the rule refused
+  phoneExpected: 'Cifre, spazi, trattini e parentesi, almeno 3; il + solo all’inizio (ad es. +39 333 1234567).',
   studioContactsRequired: "Si prega di inserire almeno un contatto telefonico e un'email valida.",
   codiceFiscaleInvalidStudio: 'Cod.Fiscale non valido',
   codiceFiscaleInvalid: 'Codice fiscale non valido',

@@ -50,6 +50,8 @@ export const calendarInputSchema = z.object({
     .nullish()
     .transform((v) => v?.trim() || null),
 });
+/** PUT /calendars (spec part 1 §7: the same path as POST, like PUT /events): the calendar's id in the body. */
+export const calendarUpdateSchema = calendarInputSchema.extend({ id: z.uuid() });
 export const calendarSchema = z.object({
   id: z.uuid(),
   studioId: z.uuid(),

@@ -1,4 +1,5 @@
 import { centsToEuros, eurosToCents } from '../shared/money.ts';
+import type { TipoSpesa } from '../sistema-ts/tipi-spesa.ts';
 import { invoiceMessages as m } from './invoice.messages.ts';
 import { lineGrossCents } from './totals.ts';
 
@@ -19,6 +20,8 @@ export type FormLine = {
   codiceIvaId: number;
   sconto: number;
   riferimentoAmministrazione: string | null;
+  /** For the Sistema TS; none is a health service (SP). */
+  tipoSpesa?: TipoSpesa | null;
 };
 
 /** spec part 2 §4: one line per item (grouped by product and price) or a single generic line. */

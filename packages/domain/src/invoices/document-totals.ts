@@ -1,6 +1,7 @@
 import { centsToEuros, eurosToCents } from '../shared/money.ts';
 import type { RegimeFiscale } from '../studio/regime-fiscale.ts';
 import { type CassaPrevidenzialeCode, cassaPrevidenzialeOf } from './casse-previdenziali.ts';
+import type { Fattura } from './invoice.schema.ts';
 import { computeTotals, type Totals } from './totals.ts';
 
 /** What a document carries that its figures depend on, as the form and the server hold it (amounts in cents). */
@@ -76,3 +77,28 @@ export const totalsInEuros = (t: Totals) => ({
   totale: centsToEuros(t.totaleCents),
   netto: centsToEuros(t.nettoCents),
 });
+
+/** The figures of a saved document as the API answers it (euros), through the one totals module, in cents. */
+export const totalsOfFattura = (f: Fattura): Totals =>
+  documentTotals(
+    {
+      prestazione: f.prestazione.map((l) => ({
+        quantita: l.quantita,
+        prezzoPerUnita: eurosToCents(l.prezzoPerUnita),
+        sconto: l.sconto,
+        codiceIvaId: l.codiceIvaId,
+      })),
+      tassazione: {
+        cassaPrevidenzialeType: f.tassazione.cassaPrevidenzialeType,
+        cassaPrevidenziale: f.tassazione.cassaPrevidenziale,
+        marcaDaBolloCaricoMio: f.tassazione.marcaDaBolloCaricoMio,
+        ivaAndRivalsaInclusa: f.tassazione.ivaAndRivalsaInclusa,
+        ritenutaAcconto: {
+          isActive: f.tassazione.ritenutaAcconto.isActive,
+          baseImponibile: eurosToCents(f.tassazione.ritenutaAcconto.baseImponibile),
+          aliquotaRitenuta: f.tassazione.ritenutaAcconto.aliquotaRitenuta,
+        },
+      },
+    },
+    f.tassazione.regimeFiscale,
+  );

@@ -1,5 +1,6 @@
 export * from './appointment-lines.ts';
 export * from './casse-previdenziali.ts';
+export * from './channel.ts';
 export * from './document-totals.ts';
 export * from './invoice.messages.ts';
 export * from './invoice.schema.ts';

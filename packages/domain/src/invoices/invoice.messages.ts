@@ -99,6 +99,9 @@ export const invoiceMessages = {
   patientNotFound: 'Paziente non trovato',
   patientNotValidForInvoice:
     'I dati del paziente non sono sufficienti per emettere una fattura: completa codice fiscale e indirizzo.',
+  // issue 17 item 3, decision 012: a foreign patient may be registered without a fiscal code, not invoiced
+  patientWithoutFiscalCode:
+    'Il paziente non ha codice fiscale né partita IVA (un paziente straniero può esserne privo): per emettere una fattura inseriscili nella sua anagrafica. Puoi intanto emettere un pro-forma.',
   patientFixed: 'Il paziente di un documento esistente non si può cambiare.',
   sezionaleUnknown: 'Sezionale non trovato o non attivo.',
   sezionaleNotForType: 'Questo sezionale non è previsto per questo tipo di documento.',

@@ -4,6 +4,7 @@ import { isExistingUiDate, uiDateToIso } from '../shared/dates.ts';
 import { eurosToCents } from '../shared/money.ts';
 import { isLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
+import { tipiSpesa } from '../sistema-ts/tipi-spesa.ts';
 import { regimiFiscali } from '../studio/regime-fiscale.ts';
 import { cassePrevidenzialiCodes, tipiContributo } from './casse-previdenziali.ts';
 import { invoiceMessages as m } from './invoice.messages.ts';
@@ -83,6 +84,11 @@ export const lineInputSchema = z
       .max(20)
       .nullish()
       .transform((v) => v?.trim() || null),
+    /** What the line is for the Sistema TS (a health invoice to a person); none means a health service (SP). */
+    tipoSpesa: z
+      .enum(tipiSpesa, { error: m.invalidValue })
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .transform((l) => ({
     ...l,
@@ -354,6 +360,7 @@ export const lineSchema = z.object({
   codiceIvaId: z.number(),
   sconto: z.number(),
   riferimentoAmministrazione: z.string().nullable(),
+  tipoSpesa: z.enum(tipiSpesa).nullable(),
 });
 export type Line = z.infer<typeof lineSchema>;
 
@@ -457,6 +464,19 @@ export const emittenteSchema = z.object({
 });
 export type Emittente = z.infer<typeof emittenteSchema>;
 
+/** An attempt to send the document to the SDI (every one is kept: a rejected invoice is corrected and sent again). */
+export const sdiInvioSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  stato: z.string(),
+  canale: z.string(),
+  identificativoSdi: z.string().nullable(),
+  errore: z.string().nullable(),
+  createdAt: z.string(),
+  inviatoAt: z.string().nullable(),
+});
+export type SdiInvio = z.infer<typeof sdiInvioSchema>;
+
 export const sdiNotificationSchema = z.object({
   uuid: z.string(),
   invoice_uuid: z.string(),
@@ -510,6 +530,10 @@ export const fatturaSchema = z.object({
   isElettronica: z.boolean(),
   isInviataToSDI: z.boolean(),
   sdiNotifications: z.array(sdiNotificationSchema),
+  sdiInvii: z.array(sdiInvioSchema),
+  /** Where the document goes and why (issue 13: one rule for every document). */
+  canaleInvio: z.enum(['SDI', 'SISTEMA_TS']),
+  canaleMotivo: z.string(),
   codiceDestinatario: z.string().nullable(),
   pecDestinatario: z.string().nullable(),
   formatoTrasmissione: z.enum(formatiTrasmissione),

@@ -88,6 +88,25 @@ describe('patient input', () => {
     );
   });
 
+  it('takes a company tax code of 11 characters (11 digits with the VAT check digit) or a sole trader’s personal code', () => {
+    const company = (codiceFiscale: string) => ({
+      datiGenerali: {
+        tipologiaPersona: 'GIURIDICA',
+        ragioneSociale: 'Rossi Srl',
+        codiceFiscale,
+        partitaIva: '01199250158',
+      },
+    });
+    const cf = (code: string) => fieldErrors(company(code))['datiGenerali.codiceFiscale'];
+    // spec part 1 §5, part 2 §5: 11 alphanumeric characters; 11 digits carry the partita IVA check digit
+    expect(cf('01199250158')).toBeUndefined();
+    expect(cf('01199250159')).toBe(am.codiceFiscaleInvalid);
+    expect(cf('0119925015')).toBe(am.codiceFiscaleInvalid);
+    // decision 012: a sole trader (ditta individuale) invoices under the owner's personal code, checked in full
+    expect(cf('RSSMRA78E14F205V')).toBeUndefined();
+    expect(cf('RSSMRA78E14F205X')).toBe(am.codiceFiscaleInvalid);
+  });
+
   it('refuses a birth date that does not exist or lies in the future', () => {
     expect(fieldErrors(mario({ dataNascita: '29-02-2023' }))['datiGenerali.dataNascita']).toBe(
       patientMessages.dataNascitaInvalid,

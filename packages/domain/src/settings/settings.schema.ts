@@ -1,5 +1,6 @@
 import { tassazioneInputSchema } from '../invoices/invoice.schema.ts';
 import { fieldMessages, z } from '../shared/zod-it.ts';
+import { sistemaTsSectionInputSchema } from '../sistema-ts/sistema-ts.schema.ts';
 import { settingsMessages } from './settings.messages.ts';
 
 /** PATCH sections of /settings (spec part 1 §3, §7). Their contents are filled by later features. */
@@ -94,7 +95,7 @@ export const fatturaSectionInputSchema = settingsSectionInputSchema.superRefine(
 /** POST /settings: the sections sent replace the stored ones, all at once; the others stay as they are. */
 export const settingsInputSchema = z.strictObject({
   fattura: fatturaSectionInputSchema.optional(),
-  'sistema-ts': settingsSectionInputSchema.optional(),
+  'sistema-ts': sistemaTsSectionInputSchema.optional(),
   'cartella-paziente': settingsSectionInputSchema.optional(),
   general: settingsSectionInputSchema.optional(),
   calendario: calendarioSectionInputSchema.optional(),

@@ -60,6 +60,10 @@ export const studioInputSchema = z
     need('partitaIva', s.partitaIva);
     if (s.partitaIva && !isValidPartitaIva(s.partitaIva))
       ctx.addIssue({ code: 'custom', message: m.partitaIvaInvalid, path: ['partitaIva'] });
+    // spec part 1 §5: "Indirizzo non valido" when street, town, CAP or province is empty. A studio's address is
+    // on every invoice it issues (CedentePrestatore/Sede), so unlike a patient's it may not be left all empty.
+    if (!s.residenza.indirizzo && !s.residenza.cap && !s.residenza.comune && !s.residenza.provincia)
+      ctx.addIssue({ code: 'custom', message: m.indirizzoInvalid, path: ['residenza', 'indirizzo'] });
   });
 export type StudioInput = z.input<typeof studioInputSchema>;
 export type StudioData = z.output<typeof studioInputSchema>;

@@ -46,6 +46,8 @@ export const documentiContabili = pgTable(
     metodoPagamento: text('metodo_pagamento').notNull(),
     accepted: boolean('accepted'),
     isInviataToSdi: boolean('is_inviata_to_sdi').notNull().default(false),
+    /** Where the document goes (domain canaleInvioOf): 'SDI' or 'SISTEMA_TS'; null for a pro-forma. */
+    canaleInvio: text('canale_invio', { enum: ['SDI', 'SISTEMA_TS'] }),
     /** Recipient, purchase-order and linked-invoice fields, stamp id (FatturaPA data). */
     datiTrasmissione: jsonb('dati_trasmissione').$type<Json>().notNull(),
     prestazione: jsonb('prestazione').$type<Json[]>().notNull(),

@@ -56,6 +56,32 @@ describe('calendars', () => {
     });
     expect(after.calendars.map((c) => c.summary)).toEqual(['Calendario principale', 'Domicili']);
   });
+
+  it('renames a calendar with PUT /calendars and its id in the body, as the spec calls it', async () => {
+    const studio = await createStudioOwner(t.app);
+    const created = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/calendars',
+      token: studio.token,
+      body: { summary: 'Domicili' },
+    });
+    const renamed = await api<{ summary: string }>(t.app, {
+      method: 'PUT',
+      url: '/calendars',
+      token: studio.token,
+      body: { id: created.id, summary: 'Visite a domicilio' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.response?.summary).toBe('Visite a domicilio');
+    const other = await createStudioOwner(t.app);
+    const foreign = await api(t.app, {
+      method: 'PUT',
+      url: '/calendars',
+      token: other.token,
+      body: { id: created.id, summary: 'Presa' },
+    });
+    expect(foreign.status).toBe(404);
+  });
 });
 
 describe('appointments', () => {

@@ -4,6 +4,7 @@ import {
   calendarInputSchema,
   calendarSchema,
   calendarsAnswerSchema,
+  calendarUpdateSchema,
   deleteRecurQuerySchema,
   eventDuplicateInputSchema,
   eventInputSchema,
@@ -90,6 +91,20 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
     async (req) => ok(await calendars.createCalendar(deps, studioOf(req), req.body), m.calendarCreated),
   );
 
+  app.put(
+    '/calendars',
+    {
+      schema: {
+        tags: ['calendar'],
+        body: calendarUpdateSchema,
+        response: { 200: envelopeSchema(calendarSchema) },
+      },
+      config: { access: { permission: 'calendar:write', tenant: { resource: 'calendar', idField: 'id' } } },
+    },
+    async (req) => ok(await calendars.updateCalendar(deps, studioOf(req), req.body.id, req.body), m.calendarUpdated),
+  );
+
+  // the same with the id in the path (kept: REST clients expect it)
   app.put(
     '/calendars/:id',
     {

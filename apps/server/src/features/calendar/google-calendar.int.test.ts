@@ -734,7 +734,11 @@ describe('Google Calendar two-way link (against a fake Google)', () => {
 
   it('refuses a second sync of the same studio while one is running', async () => {
     const { owner } = await linkedStudio();
-    const [a, b] = await Promise.all([sync(t, owner), sync(t, owner)]);
+    // a slow Google keeps the first sync running while the second is asked (on a fast database it could end first)
+    google.setLatency(300);
+    const first = sync(t, owner);
+    await new Promise((r) => setTimeout(r, 100));
+    const [a, b] = await Promise.all([first, sync(t, owner)]).finally(() => google.setLatency(0));
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.status === 409)?.body.answer).toBe(m.googleSyncBusy);
   });

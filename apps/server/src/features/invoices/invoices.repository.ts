@@ -68,6 +68,7 @@ const rowColumns = {
   metodoPagamento: d.metodoPagamento,
   accepted: d.accepted,
   isInviataToSdi: d.isInviataToSdi,
+  canaleInvio: d.canaleInvio,
   totaleCents: d.totaleCents,
   nettoCents: d.nettoCents,
 };
@@ -87,6 +88,7 @@ export type DocumentListRow = Pick<
   | 'metodoPagamento'
   | 'accepted'
   | 'isInviataToSdi'
+  | 'canaleInvio'
   | 'totaleCents'
   | 'nettoCents'
 > & { cliente: string };

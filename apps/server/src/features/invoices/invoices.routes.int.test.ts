@@ -203,6 +203,37 @@ describe('creating an invoice', () => {
     expect(p.paziente.validForFattura).toBe(false);
   });
 
+  it('refuses an invoice, also from a pro-forma, to a foreign patient without a fiscal code, saying why', async () => {
+    const owner = await createStudioOwner(t.app);
+    const base = validPatientInput();
+    const pazienteId = await patientOf(owner, {
+      datiGenerali: { ...base.datiGenerali, nome: 'Jean', cognome: 'Dupont', codiceFiscale: null, nazionalita: 'FR' },
+    });
+    const res = await api(t.app, {
+      method: 'POST',
+      url: '/documento-contabile',
+      token: owner.token,
+      body: validFatturaInput(pazienteId),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.answer).toBe(m.patientWithoutFiscalCode);
+    const p = await apiOk<Proforma>(t.app, {
+      method: 'POST',
+      url: '/proforma',
+      token: owner.token,
+      body: validProformaInput(pazienteId),
+    });
+    expect(p.paziente.validForFattura).toBe(false);
+    const converted = await api(t.app, {
+      method: 'POST',
+      url: `/documento-contabile/fattura/createFromProforma/${p.id}`,
+      token: owner.token,
+    });
+    expect(converted.status).toBe(400);
+    expect(converted.body.answer).toBe(m.patientWithoutFiscalCode);
+    expect(await nextNumber(owner)).toBe(1);
+  });
+
   it('refuses another studio’s patient as “Paziente non trovato”, writing nothing', async () => {
     const owner = await createStudioOwner(t.app);
     const other = await createStudioOwner(t.app);
@@ -481,7 +512,9 @@ describe('credit notes and pro-forma', () => {
       numeroFatturaCollegata: f.idDocumento,
       dataFatturaCollegata: f.dataFattura,
       totaleFattura: f.totaleFattura,
-      isElettronica: true,
+      // the credit note of a health invoice to a person follows it to the Sistema TS, never to the SDI
+      canaleInvio: 'SISTEMA_TS',
+      isElettronica: false,
     });
     expect((await getInvoice(owner, f.id)).noteDiCreditoIds).toEqual([nc.id]);
     const ofNote = await api(t.app, {

@@ -31,6 +31,7 @@ import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
 import { invalidField } from '../../shared/app-error.ts';
 import { ok } from '../../shared/envelope.ts';
+import * as sistemaTs from '../sistema-ts/sistema-ts.service.ts';
 import * as invoices from './invoices.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -138,6 +139,7 @@ export const registerInvoiceRoutes = (fastify: FastifyInstance, deps: AppDeps) =
     },
     async (req) => {
       const doc = (await invoices.createDocument(deps, studioOf(req), invoices.fromFatturaInput(req.body))) as Fattura;
+      await sistemaTs.sendIfAutomatic(deps, studioOf(req), doc);
       return ok(doc, doc.tipoDocumento === 'NOTA_DI_CREDITO' ? m.creditNoteCreated : m.invoiceCreated);
     },
   );
@@ -148,16 +150,16 @@ export const registerInvoiceRoutes = (fastify: FastifyInstance, deps: AppDeps) =
       schema: { tags, body: fatturaUpdateSchema, response: fatturaEnvelope },
       config: { access: { permission: write, tenant: { resource: 'fattura', idField: 'id' } } },
     },
-    async (req) =>
-      ok(
-        (await invoices.updateDocument(
-          deps,
-          studioOf(req),
-          req.body.id,
-          invoices.fromFatturaInput(req.body),
-        )) as Fattura,
-        m.invoiceUpdated,
-      ),
+    async (req) => {
+      const doc = (await invoices.updateDocument(
+        deps,
+        studioOf(req),
+        req.body.id,
+        invoices.fromFatturaInput(req.body),
+      )) as Fattura;
+      await sistemaTs.sendIfAutomatic(deps, studioOf(req), doc);
+      return ok(doc, m.invoiceUpdated);
+    },
   );
 
   app.put(
@@ -181,7 +183,9 @@ export const registerInvoiceRoutes = (fastify: FastifyInstance, deps: AppDeps) =
     },
     async (req) => {
       if (req.body.fatturaId !== req.params.fatturaId) throw invalidField('fatturaId', m.invalidValue);
-      return ok(await invoices.setPaid(deps, studioOf(req), req.params.fatturaId, req.body), m.paidUpdated);
+      const doc = await invoices.setPaid(deps, studioOf(req), req.params.fatturaId, req.body);
+      await sistemaTs.sendIfAutomatic(deps, studioOf(req), doc);
+      return ok(doc, m.paidUpdated);
     },
   );
 

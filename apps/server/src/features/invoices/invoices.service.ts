@@ -1,5 +1,7 @@
 import {
   type Cliente,
+  canaleInvioOf,
+  canaleMessages,
   cassaPrevidenzialeOf,
   documentTotals,
   type Emittente,
@@ -14,6 +16,7 @@ import {
   type PagataInput,
   type Proforma,
   type ProformaData,
+  type SdiInvio,
   type TassazioneData,
   type Totals,
   totalsInEuros,
@@ -28,6 +31,7 @@ import {
   sanitizeFileName,
   uiDateToIso,
 } from '@studiolo/domain/shared';
+import { sistemaTsMessages } from '@studiolo/domain/sistema-ts';
 import type { RegimeFiscale } from '@studiolo/domain/studio';
 import { studioDisplayName } from '@studiolo/domain/studio';
 import type { DbOrTx } from '../../db/client.ts';
@@ -42,6 +46,14 @@ import {
   setDocumentEventsPaid,
   unlinkEventsFromDocument,
 } from '../calendar/events.service.ts';
+import {
+  isCorrectable,
+  type NotificationAnswer,
+  receivedCostsOf,
+  sdiInviiOf,
+  sdiNotificationsOf,
+} from '../einvoicing/sdi-state.ts';
+import { isInSistemaTs } from '../sistema-ts/ts-state.ts';
 import {
   type DocumentColumns,
   type DocumentFilters,
@@ -58,7 +70,7 @@ type Json = Record<string, unknown>;
 const todayIso = () => uiDateToIso(formatUiDate(new Date()));
 
 /** An invoice or a pro-forma as written: what the two input schemas have in common, the date as YYYY-MM-DD. */
-type DocumentWrite = {
+export type DocumentWrite = {
   serie: Serie;
   tipoDocumento: string;
   numero: number | null;
@@ -242,6 +254,8 @@ const common = (row: DocumentRow, linked: string[]) => {
       codiceIvaId: l.codiceIvaId,
       sconto: l.sconto,
       riferimentoAmministrazione: l.riferimentoAmministrazione,
+      // documents saved before lines had a tipoSpesa
+      tipoSpesa: l.tipoSpesa ?? null,
     })),
     tassazione: {
       regimeFiscale: row.regimeFiscale as RegimeFiscale | null,
@@ -282,7 +296,26 @@ const common = (row: DocumentRow, linked: string[]) => {
 
 const dt = (row: DocumentRow) => row.datiTrasmissione as Record<string, string | null>;
 
-const toFattura = (row: DocumentRow, linked: string[], creditNotes: string[]): Fattura => ({
+type SdiState = { notifications: NotificationAnswer[]; invii: SdiInvio[] };
+
+/** Where a stored document goes (the column written by canaleOf); why, from the same rule. */
+const canaleDecisionOf = (row: DocumentRow) => {
+  const c = row.cliente as unknown as Cliente;
+  const decision = canaleInvioOf({
+    tipoDocumento: row.tipoDocumento,
+    cliente: c,
+    formatoTrasmissione: (dt(row).formatoTrasmissione as 'FPR_12' | 'FPA_12' | null) ?? null,
+  });
+  // the column is the truth (a credit note follows its invoice); the reason comes with the channel it names
+  if (row.canaleInvio && row.canaleInvio !== decision.canale)
+    return {
+      canale: row.canaleInvio,
+      motivo: row.canaleInvio === 'SISTEMA_TS' ? canaleMessages.sistemaTs : decision.motivo,
+    };
+  return decision;
+};
+
+const toFattura = (row: DocumentRow, linked: string[], creditNotes: string[], sdi: SdiState): Fattura => ({
   ...common(row, linked),
   tipoDocumento: row.tipoDocumento as Fattura['tipoDocumento'],
   numeroFattura: row.numero,
@@ -292,9 +325,12 @@ const toFattura = (row: DocumentRow, linked: string[], creditNotes: string[]): F
   dataIncasso: row.dataIncasso ? isoDateToUi(row.dataIncasso) : null,
   pagata: row.pagata,
   idMarcaDaBollo: dt(row).idMarcaDaBollo ?? null,
-  isElettronica: row.tipoDocumento === 'FATTURA_ELETTRONICA' || row.tipoDocumento === 'NOTA_DI_CREDITO',
+  isElettronica: row.canaleInvio === 'SDI',
   isInviataToSDI: row.isInviataToSdi,
-  sdiNotifications: [],
+  sdiNotifications: sdi.notifications,
+  sdiInvii: sdi.invii,
+  canaleInvio: canaleDecisionOf(row).canale,
+  canaleMotivo: canaleDecisionOf(row).motivo,
   codiceDestinatario: dt(row).codiceDestinatario ?? null,
   pecDestinatario: dt(row).pecDestinatario ?? null,
   formatoTrasmissione: (dt(row).formatoTrasmissione as Fattura['formatoTrasmissione']) ?? 'FPR_12',
@@ -308,6 +344,14 @@ const toFattura = (row: DocumentRow, linked: string[], creditNotes: string[]): F
   noteDiCreditoIds: creditNotes,
 });
 
+/**
+ * An invoice's fiscal content read from its row alone (customer, lines, taxes, totals, payment), for the features
+ * that only read it to send it elsewhere (the Sistema TS): its linked appointments, credit notes and SDI history are
+ * left empty.
+ */
+export const fiscalFatturaOfRow = (row: DocumentRow): Fattura =>
+  toFattura(row, [], [], { notifications: [], invii: [] });
+
 const toProforma = (row: DocumentRow, linked: string[], fatturaIdDocumento: string | null): Proforma => ({
   ...common(row, linked),
   tipoDocumento: 'PROFORMA',
@@ -318,7 +362,7 @@ const toProforma = (row: DocumentRow, linked: string[], fatturaIdDocumento: stri
   fatturaIdDocumento,
 });
 
-const toRow = (r: DocumentListRow, today: string): FatturaRow => ({
+const toRow = (r: DocumentListRow, today: string, notifications: NotificationAnswer[]): FatturaRow => ({
   id: r.id,
   idDocumento: r.idDocumento,
   tipoDocumento: r.tipoDocumento as FatturaRow['tipoDocumento'],
@@ -332,9 +376,9 @@ const toRow = (r: DocumentListRow, today: string): FatturaRow => ({
   pagata: r.pagata,
   dataIncasso: r.dataIncasso ? isoDateToUi(r.dataIncasso) : null,
   metodoPagamento: r.metodoPagamento as FatturaRow['metodoPagamento'],
-  isElettronica: r.tipoDocumento === 'FATTURA_ELETTRONICA' || r.tipoDocumento === 'NOTA_DI_CREDITO',
+  isElettronica: r.canaleInvio === 'SDI',
   isInviataToSDI: r.isInviataToSdi,
-  sdiNotifications: [],
+  sdiNotifications: notifications,
   // spec part 2 §4: overdue is unpaid with the due date in the past
   scaduta:
     r.tipoDocumento !== 'PROFORMA' &&
@@ -353,7 +397,9 @@ const answerOf = async (db: DbOrTx, ctx: StudioContext, row: DocumentRow): Promi
     const invoice = row.fatturaId ? await repo.find(db, ctx, 'FATTURA', row.fatturaId) : null;
     return toProforma(row, linked, invoice?.idDocumento ?? null);
   }
-  return toFattura(row, linked, await repo.creditNotesOf(db, ctx, row.id));
+  const notifications = (await sdiNotificationsOf(db, ctx, [row.id])).get(row.id) ?? [];
+  const invii = row.isInviataToSdi ? await sdiInviiOf(db, ctx, row.id) : [];
+  return toFattura(row, linked, await repo.creditNotesOf(db, ctx, row.id), { notifications, invii });
 };
 
 // ---------- numbering ----------
@@ -433,7 +479,11 @@ const patientFor = async (tx: DbOrTx, ctx: StudioContext, w: DocumentWrite) => {
   if (!patient) throw invalidField('pazienteId', m.patientNotFound);
   const cliente = clienteOf(patient);
   // spec part 2 §5: a pro-forma can still be created for a patient whose data do not suffice for an invoice
-  if (w.serie === 'FATTURA' && !cliente.validForFattura) throw invalidField('pazienteId', m.patientNotValidForInvoice);
+  if (w.serie === 'FATTURA' && !cliente.validForFattura)
+    throw invalidField(
+      'pazienteId',
+      cliente.codiceFiscale || cliente.partitaIva ? m.patientNotValidForInvoice : m.patientWithoutFiscalCode,
+    );
   return cliente;
 };
 
@@ -503,6 +553,7 @@ const insertDocument = async (
   const numero = await takeNumber(tx, ctx, r, w.numero);
   await checkDateOrder(tx, ctx, r, numero, w.data);
   const idDocumento = formatIdDocumento({ numero, anno: r.anno, sezionale: r.sezionale, suffisso: w.suffisso });
+  const fatturaCollegataId = extra.fatturaCollegataId ?? (await linkedInvoiceOf(tx, ctx, w));
   const row = await repo.insert(tx, ctx, {
     ...columnsOf(w, totals),
     serie: w.serie,
@@ -516,7 +567,8 @@ const insertDocument = async (
     emittente: emittenteOf(studio) as unknown as Json,
     regimeFiscale: regime,
     proformaId: extra.proformaId ?? null,
-    fatturaCollegataId: extra.fatturaCollegataId ?? (await linkedInvoiceOf(tx, ctx, w)),
+    fatturaCollegataId,
+    canaleInvio: await canaleOf(tx, ctx, w, cliente, fatturaCollegataId),
   });
   await linkEventsToDocument(
     tx,
@@ -536,57 +588,117 @@ const insertDocument = async (
 export const createDocument = (deps: AppDeps, ctx: StudioContext, w: DocumentWrite) =>
   deps.db.transaction(async (tx) => answerOf(tx, ctx, await insertDocument(tx, ctx, w)));
 
-const lockedForSdi = (row: DocumentRow) => {
-  if (row.isInviataToSdi) throw new AppError('CONFLICT', m.sentToSdiLocked);
+/** Sent invoices are read-only (the law allows paid state and links), unless the SDI refused the last attempt. */
+const lockedForSdi = async (tx: DbOrTx, ctx: StudioContext, row: DocumentRow) => {
+  if (row.isInviataToSdi && !(await isCorrectable(tx, ctx, row.id))) throw new AppError('CONFLICT', m.sentToSdiLocked);
+};
+
+/** The channel of a document being written (null for a pro-forma): the domain's rule, one for every document. */
+const canaleOf = async (
+  tx: DbOrTx,
+  ctx: StudioContext,
+  w: DocumentWrite,
+  cliente: Cliente,
+  fatturaCollegataId: string | null,
+) => {
+  if (w.serie === 'PROFORMA') return null;
+  const collegata = fatturaCollegataId ? await repo.find(tx, ctx, 'FATTURA', fatturaCollegataId) : null;
+  return canaleInvioOf({
+    tipoDocumento: w.tipoDocumento,
+    cliente,
+    formatoTrasmissione: (w.datiTrasmissione.formatoTrasmissione as 'FPR_12' | 'FPA_12' | null) ?? null,
+    tipoDocumentoCollegato: collegata?.tipoDocumento ?? null,
+  }).canale;
+};
+
+/** For sending: the invoice locked for the transaction, with its channel and the reason. */
+export const lockFatturaForSdi = async (tx: DbOrTx, ctx: StudioContext, id: string) => {
+  const row = await repo.findForUpdate(tx, ctx, 'FATTURA', id);
+  if (!row) throw notFound();
+  const decision = canaleDecisionOf(row);
+  return { fattura: (await answerOf(tx, ctx, row)) as Fattura, ...decision };
+};
+
+export const markInviataToSdi = (tx: DbOrTx, ctx: StudioContext, id: string) =>
+  repo.update(tx, ctx, id, { isInviataToSdi: true });
+
+/** The update itself, in the caller's transaction: the document as it is after. */
+const updateIn = async (tx: DbOrTx, ctx: StudioContext, id: string, w: DocumentWrite) => {
+  const row = await repo.findForUpdate(tx, ctx, w.serie, id);
+  if (!row) throw notFound();
+  await lockedForSdi(tx, ctx, row);
+  if (row.pazienteId !== w.pazienteId) throw invalidField('pazienteId', m.patientFixed);
+  const r = registerOf(w);
+  const field = w.serie === 'PROFORMA' ? 'numero' : 'numeroFattura';
+  if ((w.numero !== null && w.numero !== row.numero) || r.sezionale !== row.sezionale || r.anno !== row.anno)
+    throw invalidField(
+      w.numero !== null && w.numero !== row.numero ? field : w.sezionale !== row.sezionale ? 'sezionale' : field,
+      m.numberFixed,
+    );
+  await checkSezionale(tx, ctx, w);
+  await checkDateOrder(tx, ctx, r, row.numero, w.data);
+  const studio = await repo.findStudio(tx, ctx);
+  if (!studio) throw notFound();
+  const totals = documentTotals(w, row.regimeFiscale as RegimeFiscale | null);
+  checkTotal(w, totals);
+  const idDocumento = formatIdDocumento({
+    numero: row.numero,
+    anno: r.anno,
+    sezionale: r.sezionale,
+    suffisso: w.suffisso,
+  });
+  const fatturaCollegataId = row.fatturaCollegataId ?? (await linkedInvoiceOf(tx, ctx, w));
+  const updated = await repo.update(tx, ctx, row.id, {
+    ...columnsOf(w, totals),
+    idDocumento,
+    clienteSearch: searchTextOf(row.cliente as unknown as Cliente, idDocumento),
+    emittente: emittenteOf(studio) as unknown as Json,
+    fatturaCollegataId,
+    canaleInvio: await canaleOf(tx, ctx, w, row.cliente as unknown as Cliente, fatturaCollegataId),
+  });
+  const kept = await linkEventsToDocument(
+    tx,
+    ctx,
+    { id: row.id, idDocumento, pazienteId: row.pazienteId, markPaid: updated.pagata },
+    w.linkedCalendarEventsIds,
+    linkErrors,
+  );
+  await unlinkEventsFromDocument(tx, ctx, row.id, { keep: kept });
+  await recordAudit(tx, ctx, {
+    action: w.serie === 'PROFORMA' ? 'proforma.update' : 'invoice.update',
+    entityType: w.serie === 'PROFORMA' ? 'proforma' : 'invoice',
+    entityId: row.id,
+  });
+  return updated;
 };
 
 export const updateDocument = (deps: AppDeps, ctx: StudioContext, id: string, w: DocumentWrite) =>
-  deps.db.transaction(async (tx) => {
-    const row = await repo.findForUpdate(tx, ctx, w.serie, id);
-    if (!row) throw notFound();
-    lockedForSdi(row);
-    if (row.pazienteId !== w.pazienteId) throw invalidField('pazienteId', m.patientFixed);
-    const r = registerOf(w);
-    const field = w.serie === 'PROFORMA' ? 'numero' : 'numeroFattura';
-    if ((w.numero !== null && w.numero !== row.numero) || r.sezionale !== row.sezionale || r.anno !== row.anno)
-      throw invalidField(
-        w.numero !== null && w.numero !== row.numero ? field : w.sezionale !== row.sezionale ? 'sezionale' : field,
-        m.numberFixed,
-      );
-    await checkSezionale(tx, ctx, w);
-    await checkDateOrder(tx, ctx, r, row.numero, w.data);
-    const studio = await repo.findStudio(tx, ctx);
-    if (!studio) throw notFound();
-    const totals = documentTotals(w, row.regimeFiscale as RegimeFiscale | null);
-    checkTotal(w, totals);
-    const idDocumento = formatIdDocumento({
-      numero: row.numero,
-      anno: r.anno,
-      sezionale: r.sezionale,
-      suffisso: w.suffisso,
+  deps.db.transaction(async (tx) => answerOf(tx, ctx, await updateIn(tx, ctx, id, w)));
+
+class PreviewDone extends Error {
+  readonly doc: Fattura;
+  constructor(doc: Fattura) {
+    super('preview');
+    this.doc = doc;
+  }
+}
+
+/**
+ * The invoice as it would be if saved now (new, or the changes to an existing one), with every rule of saving applied
+ * (number, totals, customer, channel), in a transaction that is then rolled back: nothing is written, no number taken.
+ */
+export const previewFattura = async (deps: AppDeps, ctx: StudioContext, w: DocumentWrite, id: string | null) => {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const row = id ? await updateIn(tx, ctx, id, w) : await insertDocument(tx, ctx, w);
+      throw new PreviewDone((await answerOf(tx, ctx, row)) as Fattura);
     });
-    const updated = await repo.update(tx, ctx, row.id, {
-      ...columnsOf(w, totals),
-      idDocumento,
-      clienteSearch: searchTextOf(row.cliente as unknown as Cliente, idDocumento),
-      emittente: emittenteOf(studio) as unknown as Json,
-      fatturaCollegataId: row.fatturaCollegataId ?? (await linkedInvoiceOf(tx, ctx, w)),
-    });
-    const kept = await linkEventsToDocument(
-      tx,
-      ctx,
-      { id: row.id, idDocumento, pazienteId: row.pazienteId, markPaid: updated.pagata },
-      w.linkedCalendarEventsIds,
-      linkErrors,
-    );
-    await unlinkEventsFromDocument(tx, ctx, row.id, { keep: kept });
-    await recordAudit(tx, ctx, {
-      action: w.serie === 'PROFORMA' ? 'proforma.update' : 'invoice.update',
-      entityType: w.serie === 'PROFORMA' ? 'proforma' : 'invoice',
-      entityId: row.id,
-    });
-    return answerOf(tx, ctx, updated);
-  });
+  } catch (err) {
+    if (err instanceof PreviewDone) return err.doc;
+    throw err;
+  }
+  throw new Error('preview transaction ended without a document');
+};
 
 export const getDocument = async (deps: AppDeps, ctx: StudioContext, serie: Serie, id: string) => {
   const row = await repo.find(deps.db, ctx, serie, id);
@@ -599,7 +711,7 @@ export const refreshCustomer = (deps: AppDeps, ctx: StudioContext, serie: Serie,
   deps.db.transaction(async (tx) => {
     const row = await repo.findForUpdate(tx, ctx, serie, id);
     if (!row) throw notFound();
-    lockedForSdi(row);
+    await lockedForSdi(tx, ctx, row);
     if (!row.pazienteId) throw invalidField('pazienteId', m.patientNotFound);
     const patient = await repo.findPatient(tx, ctx, row.pazienteId);
     if (!patient) throw invalidField('pazienteId', m.patientNotFound);
@@ -674,7 +786,8 @@ export const deleteDocument = (
   deps.db.transaction(async (tx) => {
     const row = await repo.findForUpdate(tx, ctx, serie, id);
     if (!row) throw notFound();
-    lockedForSdi(row);
+    if (row.isInviataToSdi) throw new AppError('CONFLICT', m.sentToSdiLocked);
+    if (await isInSistemaTs(tx, ctx, row.id)) throw new AppError('CONFLICT', sistemaTsMessages.acceptedLocked);
     const r: Register = { serie, sezionale: row.sezionale, anno: row.anno };
     const last = await repo.lockCounter(tx, ctx, r);
     if (serie === 'FATTURA' && row.numero !== last) {
@@ -814,8 +927,13 @@ export const listDocuments = async (
   };
   const { rows, total, exact } = await repo.page(deps.db, ctx, filters, q);
   const today = todayIso();
+  const notifications = await sdiNotificationsOf(
+    deps.db,
+    ctx,
+    rows.filter((r) => r.isInviataToSdi).map((r) => r.id),
+  );
   return {
-    content: rows.map((r) => toRow(r, today)),
+    content: rows.map((r) => toRow(r, today, notifications.get(r.id) ?? [])),
     totalElements: total,
     totalIsExact: exact,
     page: q.page,
@@ -837,14 +955,15 @@ export const patientDocuments = async (
 
 const statsOf = async (deps: AppDeps, ctx: StudioContext, from: string, to: string) => {
   const s = await repo.stats(deps.db, ctx, from, to, todayIso());
+  // costs: the invoices received from suppliers (manual expenses are not built yet)
+  const costs = await receivedCostsOf(deps.db, ctx, from, to);
   return {
     fatturato: centsToEuros(Number(s.fatturato)),
     incassato: centsToEuros(Number(s.incassato)),
-    // costs come with passive invoicing and expenses (not built yet): nothing to count
-    costo: 0,
+    costo: centsToEuros(costs.costoCents),
     nrFattureNonPagate: Number(s.nonPagate),
     nrFattureScadute: Number(s.scadute),
-    nrFattureRicevute: 0,
+    nrFattureRicevute: costs.count,
   };
 };
 
@@ -854,7 +973,7 @@ export const yearStats = async (deps: AppDeps, ctx: StudioContext, year: number)
 
 export const periodStats = async (deps: AppDeps, ctx: StudioContext, startDate: string, endDate: string) => {
   const s = await statsOf(deps, ctx, uiDateToIso(startDate), uiDateToIso(endDate));
-  return { ...s, netCashFlow: Math.round((s.incassato - s.costo) * 100) / 100 };
+  return { ...s, netCashFlow: centsToEuros(eurosToCents(s.incassato) - eurosToCents(s.costo)) };
 };
 
 /** spec part 2 §9: the current year plus the years with invoices, descending. */

@@ -45,7 +45,18 @@ describe('settings sections', () => {
     const owner = await createStudioOwner(t.app);
     expect(await getSettings(owner)).toEqual({
       fattura: {},
-      'sistema-ts': {},
+      'sistema-ts': {
+        categoria: 'PROFESSIONISTA',
+        cfProprietario: '',
+        codiceRegione: '',
+        codiceAsl: '',
+        codiceSSA: '',
+        username: '',
+        passwordSet: false,
+        pincodeSet: false,
+        certificato: null,
+        invioAutomatico: false,
+      },
       'cartella-paziente': {},
       general: {},
       calendario: { rooms: [], serviceLocations: [], medicalDevices: [] },
@@ -54,7 +65,9 @@ describe('settings sections', () => {
     });
   });
 
-  it.each(settingsSections)(
+  // sistema-ts is typed (its own test in features/sistema-ts): the free sections merge whatever they are sent
+  const freeSections = settingsSections.filter((s) => s !== 'sistema-ts');
+  it.each(freeSections)(
     'merges PATCH /settings/%s into the stored section, shallowly, and answers the whole settings',
     async (section) => {
       const owner = await createStudioOwner(t.app);
@@ -81,11 +94,12 @@ describe('settings sections', () => {
       const after = await getSettings(owner);
       expect(after[section]).toMatchObject({ footerText: 'A presto', nested: { a: 3 }, keep: true });
       expect((after[section] as Record<string, unknown>).nested).toEqual({ a: 3 });
-      for (const other of settingsSections.filter((s) => s !== section)) {
+      for (const other of freeSections.filter((s) => s !== section)) {
         expect(
           Object.keys(after[other]).filter((k) => !['rooms', 'serviceLocations', 'medicalDevices'].includes(k)),
         ).toEqual([]);
       }
+      expect(after['sistema-ts']).toMatchObject({ cfProprietario: '', passwordSet: false });
     },
   );
 
@@ -105,7 +119,12 @@ describe('settings sections', () => {
       token: owner.token,
       body: { middleText: 'x', footerText: 'y' },
     });
-    await apiOk(t.app, { method: 'PATCH', url: '/settings/sistema-ts', token: owner.token, body: { pincode: 'abc' } });
+    await apiOk(t.app, {
+      method: 'PATCH',
+      url: '/settings/sistema-ts',
+      token: owner.token,
+      body: { cfProprietario: 'RSSMRA85T10A562S' },
+    });
     const res = await api<Settings>(t.app, {
       method: 'POST',
       url: '/settings',
@@ -116,7 +135,7 @@ describe('settings sections', () => {
     expect(res.body.answer).toBe(settingsMessages.saved);
     expect(res.body.response).toMatchObject({
       fattura: { footerText: 'z' },
-      'sistema-ts': { pincode: 'abc' },
+      'sistema-ts': { cfProprietario: 'RSSMRA85T10A562S' },
       general: { tema: 'chiaro' },
       calendario: { slotMinutes: 15, rooms: [] },
     });

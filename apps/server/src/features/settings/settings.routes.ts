@@ -13,6 +13,7 @@ import {
   sezionaleInputSchema,
 } from '@studiolo/domain/settings';
 import { envelopeSchema } from '@studiolo/domain/shared';
+import { sistemaTsSectionInputSchema } from '@studiolo/domain/sistema-ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,7 +64,9 @@ export const registerSettingsRoutes = (fastify: FastifyInstance, deps: AppDeps) 
               ? calendarioSectionInputSchema
               : section === 'fattura'
                 ? fatturaSectionInputSchema
-                : settingsSectionInputSchema,
+                : section === 'sistema-ts'
+                  ? sistemaTsSectionInputSchema
+                  : settingsSectionInputSchema,
           response: settingsEnvelope,
         },
         config: { access: { permission: 'settings:write' } },

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import { invalidField, notFound } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
+import { sistemaTsSettingsOf, storedSistemaTsOf } from '../sistema-ts/sistema-ts.credentials.ts';
 import { type CalendarResourceRow, type SezionaleRow, settingsRepository } from './settings.repository.ts';
 
 /**
@@ -49,7 +50,7 @@ const changedKeys = (section: string, before: SectionData, after: SectionData) =
     .map((k) => `${section}.${k}`);
 
 /** The studio's settings as GET /settings answers them: each section's stored JSON, or {} when never saved. */
-export const readSettings = async (db: DbOrTx, ctx: StudioContext): Promise<Settings> => {
+export const readSettings = async (db: DbOrTx, ctx: StudioContext, now = new Date()): Promise<Settings> => {
   // One after the other: inside a transaction the queries share one connection.
   const sections = await settingsRepository.listSections(db, ctx);
   const resources = await settingsRepository.listResources(db, ctx);
@@ -59,7 +60,7 @@ export const readSettings = async (db: DbOrTx, ctx: StudioContext): Promise<Sett
   const ofKind = (kind: CalendarResourceKind) => resources.filter((r) => r.kind === kind).map(toResource);
   return {
     fattura: section('fattura'),
-    'sistema-ts': section('sistema-ts'),
+    'sistema-ts': sistemaTsSettingsOf(section('sistema-ts'), now),
     'cartella-paziente': section('cartella-paziente'),
     general: section('general'),
     calendario: {
@@ -82,7 +83,17 @@ export const replaceSettings = (deps: AppDeps, ctx: StudioContext, input: Settin
       const data = input[section];
       if (!data) continue;
       const before = (await settingsRepository.findSectionForUpdate(tx, ctx, section)) ?? {};
-      const after = await settingsRepository.replaceSection(tx, ctx, section, data);
+      const stored =
+        section === 'sistema-ts'
+          ? // the secrets are write-only: a replacement that does not send them keeps them
+            storedSistemaTsOf(
+              deps.secrets,
+              ctx,
+              { passwordSealed: before.passwordSealed, pincodeSealed: before.pincodeSealed },
+              data,
+            )
+          : data;
+      const after = await settingsRepository.replaceSection(tx, ctx, section, stored);
       await recordAudit(tx, ctx, {
         action: 'settings.replace',
         entityType: 'settings',
@@ -97,7 +108,10 @@ export const replaceSettings = (deps: AppDeps, ctx: StudioContext, input: Settin
 export const patchSection = (deps: AppDeps, ctx: StudioContext, section: SettingsSection, patch: SectionData) =>
   deps.db.transaction(async (tx) => {
     const before = (await settingsRepository.findSectionForUpdate(tx, ctx, section)) ?? {};
-    const after = await settingsRepository.mergeSection(tx, ctx, section, patch);
+    const after =
+      section === 'sistema-ts'
+        ? await settingsRepository.replaceSection(tx, ctx, section, storedSistemaTsOf(deps.secrets, ctx, before, patch))
+        : await settingsRepository.mergeSection(tx, ctx, section, patch);
     // The body alone was checked by its schema; the merged whole must fit as well (the throw rolls back).
     if (JSON.stringify(after).length > settingsSectionMaxChars) throw invalidField(section, settingsMessages.tooLarge);
     await recordAudit(tx, ctx, {
@@ -204,3 +218,7 @@ export const setPassiveInvoice = (deps: AppDeps, ctx: StudioContext, enabled: bo
     });
     return readSettings(tx, ctx);
   });
+
+/** Whether the studio receives supplier invoices (spec part 2 §4 passive invoicing). */
+export const isPassiveInvoiceEnabled = async (deps: AppDeps, ctx: StudioContext) =>
+  (await readSettings(deps.db, ctx)).passiveInvoiceEnabled;

@@ -11,6 +11,12 @@ export const publicConfigSchema = z.object({
   mailTransport: z.enum(['smtp', 'local-outbox']),
   supportEmail: z.string(),
   database: z.enum(['pglite', 'postgres']),
+  /** Who sends to the SDI: the simulator (nothing leaves) or a real intermediary, and the code suppliers use. */
+  sdi: z.object({
+    provider: z.enum(['simulator', 'acube']),
+    label: z.string(),
+    codiceDestinatario: z.string().nullable(),
+  }),
 });
 
 export const registerSystemRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
@@ -40,6 +46,11 @@ export const registerSystemRoutes = (fastify: FastifyInstance, deps: AppDeps) =>
         mailTransport: deps.mailTransport.kind,
         supportEmail: supportEmailAddress,
         database: deps.database.kind,
+        sdi: {
+          provider: deps.sdi.provider,
+          label: deps.sdi.label,
+          codiceDestinatario: deps.config.SDI_CODICE_DESTINATARIO ?? null,
+        },
       }),
   );
 };

@@ -43,7 +43,7 @@ export const navItems = [
   { label: 'Calendario', to: '/calendar', icon: IconCalendarEvent, permission: 'calendar:read' },
   { label: 'Fatturazione', to: '/accounting', icon: IconFileInvoice, permission: 'invoice:read' },
   { label: 'Statistiche', to: '/financial-analytics', icon: IconChartBar, permission: 'analytics:read' },
-  { label: 'Moduli', to: '/modulistica-v2/form-template-editor', icon: IconForms, permission: 'forms:read' },
+  { label: 'Moduli', to: '/modulistica-v2', icon: IconForms, permission: 'forms:read' },
   { label: 'Abbonamento', to: '/billing', icon: IconCreditCard, permission: 'billing:manage' },
   { label: 'Impostazioni', to: '/impostazioni', icon: IconSettings, permission: 'settings:read' },
 ] as const satisfies readonly { label: string; to: string; icon: typeof IconUsers; permission: Permission }[];
@@ -118,7 +118,8 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      // a mobile user agent on a wide screen gets the phone's menu too (spec part 1 §9): burger, menu collapsed
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: isMobile && !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
@@ -127,7 +128,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom={isMobile ? undefined : 'sm'}
               size="sm"
               aria-label={opened ? 'Chiudi il menu' : 'Apri il menu'}
             />
@@ -152,7 +153,12 @@ const Shell = ({ user }: { user: CurrentUser }) => {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Menu principale">
+      <AppShell.Navbar
+        p="sm"
+        aria-label="Menu principale"
+        // a phone's closed menu is slid out of the window: Tab must not walk into links nobody sees (WCAG 2.4.7)
+        inert={isMobile && !opened}
+      >
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4} component="nav" aria-label="Sezioni">
             {sections.map(({ label, to, icon: Icon }) => {

@@ -2,13 +2,16 @@ import { Alert, Skeleton, Stack } from '@mantine/core';
 import type { Fattura, Proforma } from '@studiolo/domain/invoices';
 import { patientDisplayName } from '@studiolo/domain/patients';
 import type { RegimeFiscale } from '@studiolo/domain/studio';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
 import { useCurrentStudioId } from '../../features/auth/api/get-user.ts';
 import { useSetEventPaid } from '../../features/calendar/api/set-event-paid.ts';
+import { SdiPanel } from '../../features/einvoicing/components/sdi-panel.tsx';
 import { useInvoice } from '../../features/invoices/api/get-invoice.ts';
 import { useProforma } from '../../features/invoices/api/get-proforma.ts';
+import { invoiceQueryKey } from '../../features/invoices/api/invoice-keys.ts';
 import { documentFormTexts } from '../../features/invoices/components/document-form/document-form.texts.ts';
 import { DocumentForm, type SavedDocument } from '../../features/invoices/components/document-form/document-form.tsx';
 import {
@@ -16,6 +19,7 @@ import {
   DocumentFormDepsProvider,
   type PatientFieldProps,
   type PatientSummary,
+  type SdiPanelSlotProps,
 } from '../../features/invoices/components/document-form/document-form-deps.tsx';
 import {
   type DocumentKind,
@@ -28,6 +32,7 @@ import { PatientSearchSelect } from '../../features/patients/index.ts';
 import { useProducts } from '../../features/products/api/get-products.ts';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { useUpdateSettingsSection } from '../../features/settings/api/update-settings-section.ts';
+import { TsDocumentPanel } from '../../features/sistema-ts/components/ts-document-panel.tsx';
 import { useStudio } from '../../features/studio/api/get-studio.ts';
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -62,6 +67,28 @@ const usePatientSummary = (id: string | null): PatientSummary | null => {
   return patient.data && patient.data.id === id ? summaryOf(patient.data) : null;
 };
 
+/**
+ * The einvoicing feature's panel, refreshing the invoice query of the invoices feature, and for a health invoice the
+ * sistema-ts feature's.
+ */
+const SdiPanelSlot = (props: SdiPanelSlotProps) => {
+  const queryClient = useQueryClient();
+  const studioId = useCurrentStudioId();
+  const id = props.document?.id ?? null;
+  const refresh = useCallback(() => {
+    if (id) void queryClient.invalidateQueries({ queryKey: invoiceQueryKey(studioId, id) });
+  }, [queryClient, studioId, id]);
+  const document = props.document;
+  return (
+    <>
+      <SdiPanel {...props} refresh={refresh} />
+      {document?.canaleInvio === 'SISTEMA_TS' && (
+        <TsDocumentPanel documentId={document.id} version={document.updatedAt} dirty={props.dirty} />
+      )}
+    </>
+  );
+};
+
 /** A path of this app only (navigateBack comes from the address bar). */
 const safeBack = (value: string | null, fallback: string) =>
   value?.startsWith('/') && !value.startsWith('//') ? value : fallback;
@@ -85,6 +112,7 @@ export const useDocumentPageDeps = () => {
       sezionali: settings.data?.sezionali ?? [],
       setEventPaid: setEventPaid.mutateAsync,
       saveTaxDefaults: (tassazione) => updateSettings.mutateAsync({ section: 'fattura', values: { tassazione } }),
+      SdiPanel: SdiPanelSlot,
     }),
     [products.data, settings.data, setEventPaid.mutateAsync, updateSettings.mutateAsync],
   );

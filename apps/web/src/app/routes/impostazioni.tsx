@@ -5,13 +5,15 @@ import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.t
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
 import { OutboxPanel } from '../../features/mail/components/outbox-panel.tsx';
+import { SistemaTsSettingsPanel } from '../../features/sistema-ts/components/sistema-ts-settings.tsx';
+import { sistemaTsTexts } from '../../features/sistema-ts/sistema-ts.texts.ts';
 import { StaffList } from '../../features/staff/components/staff-list.tsx';
 import { StudioSecuritySwitch } from '../../features/studio/components/studio-security-switch.tsx';
 import { StudioSettings } from '../../features/studio/components/studio-settings.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
 
-/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività (?tab=index). */
+/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS (?tab=index). */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
   const { data: user } = useCurrentUser();
@@ -60,6 +62,11 @@ export const SettingsPage = () => {
           },
           { label: 'Posta in uscita', canAccess: can(role, 'outbox:read'), content: <OutboxPanel /> },
           { label: 'Registro attività', canAccess: can(role, 'audit:read'), content: <AuditLogPanel /> },
+          {
+            label: sistemaTsTexts.tab,
+            canAccess: can(role, 'settings:read'),
+            content: <SistemaTsSettingsPanel canEdit={can(role, 'settings:write')} />,
+          },
         ]}
       />
     </Stack>

@@ -193,4 +193,18 @@ describe('Esporta eventi calendario', () => {
     await user.click(screen.getByRole('button', { name: 'Indietro' }));
     expect((screen.getByLabelText('Data inizio') as HTMLInputElement).value).toBe('01-11-2026');
   });
+
+  it('starts the download by itself, then closes with success (spec part 1 §4)', async () => {
+    answers['GET /events/count'] = { body: { code: 'SUCCESS', response: { count: 1 } } };
+    answers['GET /data-exporter/events'] = { body: 'Data;Paziente\n01/11/2026;Rossi Mario\n' };
+    const createUrl = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() }));
+    const onClose = vi.fn();
+    const { user } = open('export', onClose);
+    await fillRange(user, '1-11-2026', '30-11-2026');
+    await user.click(screen.getByRole('button', { name: 'Cerca Eventi' }));
+    await user.click(await screen.findByRole('button', { name: 'Esporta 1 Eventi' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith({ success: true }));
+    expect(createUrl).toHaveBeenCalledTimes(1);
+  });
 });

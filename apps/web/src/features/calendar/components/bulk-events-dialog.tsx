@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { calendarMessages as m } from '@studiolo/domain/calendar';
-import { IconAlertTriangle, IconDownload, IconMail } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconAlertTriangle, IconMail } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { saveBlob } from '../../../lib/download.ts';
 import { requiredField } from '../../../lib/form.ts';
 import { isHttpError, showToast } from '../../../lib/http.ts';
@@ -31,7 +31,6 @@ export const bulkTexts = {
   irreversibleBody:
     'Gli eventi verranno eliminati definitivamente da Studiolo. Il calendario esterno collegato non viene modificato.',
   exported: 'Il download del file è iniziato.',
-  close: 'Chiudi',
 } as const;
 
 type Found = { count: number; start: IsoDay; end: IsoDay; patient: { id: string; name: string } | null };
@@ -40,8 +39,7 @@ type Step =
   | { name: 'form'; error: string | null }
   | { name: 'searching' }
   | { name: 'summary'; found: Found }
-  | { name: 'running'; found: Found }
-  | { name: 'exported'; found: Found; url: string; fileName: string };
+  | { name: 'running'; found: Found };
 
 const queryOf = (f: Pick<Found, 'start' | 'end' | 'patient'>): BulkEventsQuery => ({
   start: f.start,
@@ -70,7 +68,6 @@ export const BulkEventsDialog = ({
   const [patient, setPatient] = useState<{ id: string; name: string } | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'form', error: null });
-  const objectUrl = useRef<string | null>(null);
 
   useEffect(() => {
     if (!opened) return;
@@ -81,12 +78,6 @@ export const BulkEventsDialog = ({
     setAcknowledged(false);
     setStep({ name: 'form', error: null });
   }, [opened]);
-  useEffect(
-    () => () => {
-      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
-    },
-    [],
-  );
 
   const check = checkBulkRange(startText, endText);
   const isDelete = mode === 'delete';
@@ -133,24 +124,24 @@ export const BulkEventsDialog = ({
     try {
       const file = await exportEvents(queryOf(found));
       const fileName = file.fileName ?? `eventi-${found.start.replaceAll('-', '')}${found.end.replaceAll('-', '')}.csv`;
+      // spec part 1 §4: the download starts by itself, then the dialog closes with success
       saveBlob(file.blob, fileName);
-      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
-      objectUrl.current = URL.createObjectURL(file.blob);
-      setStep({ name: 'exported', found, url: objectUrl.current, fileName });
+      showToast('SUCCESS', bulkTexts.exported);
+      onClose({ success: true });
     } catch (error) {
       failWith(error, m.exportFailed);
     }
   };
 
   const title = isDelete ? m.bulkDeleteTitle : m.bulkExportTitle;
-  const found = step.name === 'summary' || step.name === 'running' || step.name === 'exported' ? step.found : null;
+  const found = step.name === 'summary' || step.name === 'running' ? step.found : null;
 
   return (
     <Modal
       opened={opened}
       onClose={() => {
         if (step.name === 'running') return;
-        onClose(step.name === 'exported' ? { success: true } : { success: false, cancelled: true });
+        onClose({ success: false, cancelled: true });
       }}
       title={title}
       fullScreen={isPhone}
@@ -246,27 +237,11 @@ export const BulkEventsDialog = ({
               />
             </>
           )}
-          {step.name === 'exported' && (
-            <Alert color="green" icon={<IconDownload size={18} />}>
-              <Stack gap={4}>
-                <Text size="sm">{bulkTexts.exported}</Text>
-                <Anchor href={step.url} download={step.fileName} size="sm" fw={600}>
-                  {m.downloadCsv}
-                </Anchor>
-              </Stack>
-            </Alert>
-          )}
           <Group justify="space-between" mt="sm" gap="sm">
-            {step.name === 'exported' ? (
-              <span />
-            ) : (
-              <Button variant="default" onClick={back} disabled={step.name === 'running'}>
-                {m.back}
-              </Button>
-            )}
-            {step.name === 'exported' ? (
-              <Button onClick={() => onClose({ success: true })}>{bulkTexts.close}</Button>
-            ) : isDelete ? (
+            <Button variant="default" onClick={back} disabled={step.name === 'running'}>
+              {m.back}
+            </Button>
+            {isDelete ? (
               <Button
                 color="red"
                 onClick={() => void run(found)}

@@ -7,7 +7,7 @@ import { type CalendarEventInput, toCalendarInput } from '../calendar-events.ts'
 import { calendarSettings } from '../calendar-settings.ts';
 import { type CalendarViewKind, fullCalendarViewOf } from '../calendar-view-state.ts';
 import { staffColumnsOf } from '../staff-columns.ts';
-import { type EventMove, FullCalendarView } from './full-calendar-view.tsx';
+import { type EventMove, FullCalendarView, gridScrollLabel } from './full-calendar-view.tsx';
 
 export type CalendarGridProps = {
   view: CalendarViewKind;
@@ -114,7 +114,16 @@ const StaffColumns = (props: CalendarGridProps) => {
   }, [props.anchor, columns.length]);
 
   return (
-    <Box ref={scroller} style={{ overflow: 'auto', height: props.height }} data-testid="staff-view">
+    <Box
+      ref={scroller}
+      style={{ overflow: 'auto', height: props.height }}
+      data-testid="staff-view"
+      // reached with Tab and scrolled with the arrows even with no appointment to focus (WCAG 2.1.1, issue 20)
+      tabIndex={0}
+      role="region"
+      aria-label={gridScrollLabel}
+      className="studiolo-staff-scroller"
+    >
       <Box style={{ display: 'flex', minWidth: columns.length * minColumn }}>
         {columns.map((column) => (
           <Box

@@ -379,7 +379,7 @@ export const CalendarScreen = () => {
             >
               {viewTitle(view, anchor)}
             </Text>
-            {events.isFetching && <Loader size="xs" aria-label={calendarTexts.loading} />}
+            {events.isFetching && <Loader size="xs" role="status" aria-label={calendarTexts.loading} />}
           </Group>
           <Group gap="xs" wrap="nowrap" ml={isPhone ? 0 : 'auto'} style={isPhone ? { width: '100%' } : undefined}>
             {isPhone ? (
@@ -492,7 +492,7 @@ export const CalendarScreen = () => {
           <Suspense
             fallback={
               <Group h={gridHeight} justify="center">
-                <Loader aria-label={calendarTexts.gridLoading} />
+                <Loader role="status" aria-label={calendarTexts.gridLoading} />
               </Group>
             }
           >

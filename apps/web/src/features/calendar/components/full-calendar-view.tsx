@@ -12,6 +12,8 @@ import FullCalendar, {
   type EventDisplayInfo,
   type EventInput,
   type EventSourceFunc,
+  type MountInfo,
+  type ViewDisplayInfo,
 } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -95,6 +97,29 @@ const eventContent = (info: EventDisplayInfo) => {
 const markTitles = (selected: boolean, recurring: boolean, paid: boolean) =>
   [selected && 'Selezionato', recurring && 'Ricorrente', paid && 'Pagato'].filter(Boolean).join(', ');
 
+/** The accessible name of the staff view's scrolling area (calendar-grid.tsx). */
+export const gridScrollLabel = 'Griglia del calendario';
+
+/**
+ * WCAG 2.1.1 (axe scrollable-region-focusable, issue 20): FullCalendar's scrolling area is reached with Tab and
+ * scrolled with the arrow keys, also on a day or week with no appointment to focus. FullCalendar has no option for
+ * it and hashes its class names, so its scrollers are found by their style (scrolling vertically with a scrollbar:
+ * the header's, kept in step and without one, is not one a person scrolls). The scroller sits between the grid's
+ * rowgroup and its rows, where a focusable generic element breaks the grid's structure, so the focus goes to its
+ * first header or cell instead (a grid's cells may take focus), and the arrows scroll the area around it.
+ */
+const makeScrollersFocusable = (view: HTMLElement | null) => {
+  if (!view) return;
+  for (const el of view.querySelectorAll<HTMLElement>('div')) {
+    const style = getComputedStyle(el);
+    if (!/auto|scroll/.test(style.overflowY) || style.scrollbarWidth === 'none') continue;
+    const cell = el.querySelector<HTMLElement>('[role="rowheader"], [role="gridcell"]');
+    if (!cell || cell.hasAttribute('tabindex')) continue;
+    cell.tabIndex = 0;
+    cell.classList.add('studiolo-grid-scroller');
+  }
+};
+
 const timeTextOf = new WeakMap<CalendarEvent, string>();
 const cacheTimeText = (e: CalendarEvent) => {
   const text = `${romeTimeOf(e.start)}–${romeTimeOf(e.end)}`;
@@ -150,7 +175,10 @@ export const FullCalendarView = ({
     ref.current?.getApi().refetchEvents();
   }, [events]);
 
+  const viewEl = useRef<HTMLElement | null>(null);
   const handlers = useMemo(() => {
+    // after FullCalendar has drawn the view's slots (a new view, or new dates in it)
+    const markScrollers = () => requestAnimationFrame(() => makeScrollersFocusable(viewEl.current));
     const change = (info: EventChangeInfo) => {
       const e = info.oldEvent.extendedProps.event as CalendarEvent | null;
       const start = info.event.start;
@@ -164,6 +192,11 @@ export const FullCalendarView = ({
     };
     return {
       change,
+      viewDidMount: (info: MountInfo<ViewDisplayInfo>) => {
+        viewEl.current = info.el;
+        markScrollers();
+      },
+      datesSet: markScrollers,
       // after React committed FullCalendar's DOM for a new set of events; the figure waits for the next paint (e2e/perf)
       eventsSet: () => latest.current.onEventsDrawn?.(shown.current.length),
       select: (info: DateSelectInfo) =>
@@ -238,6 +271,8 @@ export const FullCalendarView = ({
       slotHeaderFormat={slotHeaderFormat}
       events={eventSource}
       eventsSet={handlers.eventsSet}
+      viewDidMount={handlers.viewDidMount}
+      datesSet={handlers.datesSet}
       eventContent={eventContent}
       dayHeaders={showDayHeaders}
       dayHeaderContent={dayRenderers.header}

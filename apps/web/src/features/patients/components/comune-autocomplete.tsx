@@ -27,7 +27,7 @@ export const ComuneAutocomplete = ({
   onBlur,
   ...inputProps
 }: ComuneAutocompleteProps) => {
-  const reference = useReference();
+  const { reference, load } = useReference();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [query] = useDebouncedValue(value, autocompleteDebounceMs);
   const suggestions = reference && query.trim().length >= 2 ? reference.searchComuni(query, suggestionLimit) : [];
@@ -54,10 +54,13 @@ export const ComuneAutocomplete = ({
           value={value}
           onChange={(event) => {
             onChange(event.currentTarget.value);
+            load();
             combobox.openDropdown();
             combobox.updateSelectedOptionIndex();
           }}
           onFocus={(event) => {
+            // the comuni are fetched when first needed (issue 17 item 11)
+            load();
             combobox.openDropdown();
             onFocus?.(event);
           }}

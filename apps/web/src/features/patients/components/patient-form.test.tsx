@@ -11,7 +11,7 @@ import type { PatientInput } from '@studiolo/domain/patients';
 import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { loadReference } from '../reference.ts';
-import { PatientForm } from './patient-form.tsx';
+import { PatientForm, patientFormTexts } from './patient-form.tsx';
 import { emptyPatientValues, type PatientFormValues, titleCase } from './patient-form-values.ts';
 
 beforeAll(async () => {
@@ -184,6 +184,27 @@ describe('PatientForm, fiscal code autofill', () => {
     await waitFor(() => expect(input('Comune di nascita').value).toBe('Svizzera'));
     expect(input('Provincia di nascita').value).toBe('EE');
     expect(input('Nazionalità').value).toBe('Svizzera');
+  });
+
+  it('says why a foreign patient’s fiscal code is optional, and what is lost without it', () => {
+    const initialValues = emptyPatientValues();
+    initialValues.datiGenerali = { ...initialValues.datiGenerali, nome: 'Jean', cognome: 'Dupont', nazionalita: 'FR' };
+    renderForm({ initialValues, isNew: false });
+    const cf = input('Codice fiscale');
+    expect(cf.required).toBe(false);
+    expect(screen.getByText(patientFormTexts.foreignWithoutCode)).toBeTruthy();
+  });
+
+  it('tells a company it may give the sole trader’s personal code', () => {
+    const initialValues = emptyPatientValues();
+    initialValues.datiGenerali = {
+      ...initialValues.datiGenerali,
+      tipologiaPersona: 'GIURIDICA',
+      ragioneSociale: 'Rossi',
+    };
+    renderForm({ initialValues, isNew: false });
+    expect(screen.getByText(patientFormTexts.companyCode)).toBeTruthy();
+    expect(screen.queryByText(patientFormTexts.foreignWithoutCode)).toBeNull();
   });
 
   it('leaves an existing patient’s birthplace alone when it was not the one of the code', async () => {

@@ -23,6 +23,7 @@ import { checkCodiceFiscale } from '@studiolo/domain/anagrafica';
 import { homeCountry, type PatientInput, patientMessages } from '@studiolo/domain/patients';
 import { IconAlertCircle, IconId, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { PhoneInput } from '../../../components/phone-input.tsx';
 import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
 import { showToast } from '../../../lib/http.ts';
 import { loadReference, useReference } from '../reference.ts';
@@ -76,6 +77,12 @@ export const patientFormTexts = {
   tsOff: 'Il paziente si è opposto: le sue spese sanitarie non vengono trasmesse al Sistema Tessera Sanitaria.',
   codiceDestinatario: '7 caratteri per i privati, 6 per la PA; 0000000 se non lo conosci',
   sectionHasErrors: 'Da correggere',
+  // decision 012, issue 17 item 3: why the code may be missing, and what that costs
+  foreignWithoutCode:
+    'Facoltativo per un paziente straniero senza codice fiscale italiano: senza codice non potrai emettergli fatture né trasmetterne le spese al Sistema TS.',
+  // decision 012, issue 17 item 4: the sole trader's case
+  companyCode:
+    '11 caratteri (se numerico, con la cifra di controllo della partita IVA); per una ditta individuale il codice fiscale personale del titolare (16 caratteri).',
 } as const;
 
 /** Long form: bring the first wrong field into view (after React has rendered the errors and opened sections). */
@@ -123,7 +130,7 @@ export const PatientForm = ({
     // errors are re-evaluated (debounced) rather than wiped on each keystroke, so they do not flicker
     clearInputErrorOnChange: false,
   });
-  const reference = useReference();
+  const { reference, load: loadCountries } = useReference();
   const [sections, setSections] = useState<string[]>(patientFormSections.map((s) => s.value));
   const [submitted, setSubmitted] = useState(false);
   const [codeNotes, setCodeNotes] = useState<string[]>([]);
@@ -161,24 +168,24 @@ export const PatientForm = ({
   // ---- fiscal code → sex, birth date, birthplace ----
   /** What the code (or the defaults of a new patient) put in the derived fields, so it can be replaced. */
   const filled = useRef<DerivedValues>(isNew ? { sesso: 'U', nazionalita: homeCountry } : {});
+  /** The saved code's birthplace (catastral code), compared once the reference data are loaded for a new code. */
+  const savedBirthplace = useRef<string | null>(null);
+  const agreeWithSaved = (derived: DerivedValues) => {
+    for (const field of derivedFields) {
+      if (derived[field] !== undefined && derived[field] === initialValues.datiGenerali[field]) {
+        filled.current[field] ??= derived[field];
+      }
+    }
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the patient's code as loaded
   useEffect(() => {
     if (isNew) return;
     // An existing patient: the fields that agree with the saved code count as filled from it.
     const check = checkCodiceFiscale(initialValues.datiGenerali.codiceFiscale);
     if (!check.valid || initialValues.datiGenerali.tipologiaPersona !== 'FISICA') return;
-    const agree = (derived: DerivedValues) => {
-      for (const field of derivedFields) {
-        if (derived[field] !== undefined && derived[field] === initialValues.datiGenerali[field]) {
-          filled.current[field] ??= derived[field];
-        }
-      }
-    };
-    agree(birthDataOf(check));
-    void loadReference().then(
-      (ref) => agree(birthplaceOf(ref, check.belfiore)),
-      () => undefined,
-    );
+    agreeWithSaved(birthDataOf(check));
+    // the birthplace needs the comuni: compared when a new code is typed, which loads them (issue 17 item 11)
+    savedBirthplace.current = check.belfiore;
   }, []);
 
   const derivedNow = (): Record<DerivedField, string> => {
@@ -216,6 +223,10 @@ export const PatientForm = ({
       (ref) => {
         // the code changed again meanwhile: that code's own fill wins
         if (form.getValues().datiGenerali.codiceFiscale.replace(/\s+/g, '').toUpperCase() !== check.code) return;
+        if (savedBirthplace.current) {
+          agreeWithSaved(birthplaceOf(ref, savedBirthplace.current));
+          savedBirthplace.current = null;
+        }
         const place = birthplaceOf(ref, check.belfiore);
         if (Object.keys(place).length === 0) {
           setCodeNotes((current) => [...current, patientFormTexts.unknownBirthplace(check.belfiore)]);
@@ -257,6 +268,18 @@ export const PatientForm = ({
         props.onChange(code);
         if (form.getValues().datiGenerali.tipologiaPersona === 'FISICA') fillFromCode(code);
       },
+    };
+  };
+  const countryProps = () => {
+    const props = form.getInputProps('datiGenerali.nazionalita');
+    return {
+      ...props,
+      // the list of countries is fetched when first needed (issue 17 item 11)
+      onFocus: (e: React.FocusEvent<HTMLInputElement>) => {
+        loadCountries();
+        props.onFocus?.(e);
+      },
+      onDropdownOpen: loadCountries,
     };
   };
   const dateProps = () => {
@@ -333,7 +356,12 @@ export const PatientForm = ({
     </Accordion.Control>
   );
 
-  const cfDescription = codeNotes.length > 0 ? codeNotes.join(' ') : undefined;
+  const cfNotes = [
+    ...codeNotes,
+    ...(fisica && g.nazionalita !== homeCountry ? [patientFormTexts.foreignWithoutCode] : []),
+    ...(!fisica && !g.isPubblicaAmministrazione && g.nazionalita === homeCountry ? [patientFormTexts.companyCode] : []),
+  ];
+  const cfDescription = cfNotes.length > 0 ? cfNotes.join(' ') : undefined;
 
   return (
     <form onSubmit={submit} noValidate data-patient-form>
@@ -475,7 +503,7 @@ export const PatientForm = ({
                     data={countryOptions}
                     searchable
                     nothingFoundMessage="Nessun paese trovato"
-                    {...form.getInputProps('datiGenerali.nazionalita')}
+                    {...countryProps()}
                   />
                   <TextInput
                     label="Codice destinatario"
@@ -505,20 +533,8 @@ export const PatientForm = ({
             {sectionControl('contatti', 'Contatti')}
             <Accordion.Panel>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput
-                  label="Cellulare"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  {...form.getInputProps('contatti.cellulare')}
-                />
-                <TextInput
-                  label="Telefono"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  {...form.getInputProps('contatti.telefono')}
-                />
+                <PhoneInput label="Cellulare" autoComplete="off" {...form.getInputProps('contatti.cellulare')} />
+                <PhoneInput label="Telefono" autoComplete="off" {...form.getInputProps('contatti.telefono')} />
                 <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('contatti.email')} />
                 <TextInput label="PEC" type="email" autoComplete="off" {...form.getInputProps('contatti.pec')} />
               </SimpleGrid>

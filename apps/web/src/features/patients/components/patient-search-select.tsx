@@ -84,7 +84,7 @@ export const PatientSearchSelect = ({
           value={shownText}
           rightSection={
             search.isFetching && combobox.dropdownOpened ? (
-              <Loader size="xs" aria-label={widgetMessages.searching} />
+              <Loader size="xs" role="status" aria-label={widgetMessages.searching} />
             ) : clearable && value && !disabled ? (
               <CloseButton
                 size="sm"

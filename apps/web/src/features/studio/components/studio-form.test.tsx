@@ -60,3 +60,38 @@ describe('StudioForm, editable', () => {
     expect(screen.getByRole('button', { name: 'Salva modifiche' })).toBeTruthy();
   });
 });
+
+describe('StudioForm, phone numbers', () => {
+  it('refuses a number with the spec’s message and says what a valid one looks like', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(
+      <StudioForm initialValues={values()} onSubmit={onSubmit} submitLabel="Salva modifiche" readOnly={false} />,
+    );
+    expect(screen.queryByText(/il \+ solo all’inizio/)).toBeNull();
+    const cellulare = screen.getByLabelText('Cellulare');
+    await user.clear(cellulare);
+    await user.type(cellulare, '333+123');
+    await user.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+    expect(await screen.findByText('Numero non valido')).toBeTruthy();
+    expect(screen.getByText(/il \+ solo all’inizio \(ad es\. \+39 333 1234567\)/)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('StudioForm, panels (spec part 1 §2)', () => {
+  it('groups the fields in the expandable panels Generali, Contatti and Domicilio, open at first', () => {
+    renderForm(false);
+    for (const name of ['Generali', 'Contatti', 'Domicilio'])
+      expect(screen.getByRole('button', { name }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('opens the Domicilio panel again to show "Indirizzo non valido" when the address is left empty', async () => {
+    const { user } = renderForm(false);
+    const domicilio = screen.getByRole('button', { name: 'Domicilio' });
+    await user.click(domicilio);
+    expect(domicilio.getAttribute('aria-expanded')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+    expect(domicilio.getAttribute('aria-expanded')).toBe('true');
+    expect(await screen.findByText('Indirizzo non valido')).toBeTruthy();
+  });
+});

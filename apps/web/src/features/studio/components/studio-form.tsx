@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Button, Fieldset, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { TipologiaPersona } from '@studiolo/domain/anagrafica';
 import {
@@ -9,7 +9,8 @@ import {
   type StudioInput,
   studioInputSchema,
 } from '@studiolo/domain/studio';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { PhoneInput } from '../../../components/phone-input.tsx';
 import { ReadOnlyField } from '../../../components/read-only-field.tsx';
 import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
@@ -94,6 +95,8 @@ export const regimeFiscaleOptions = regimiFiscali.map((value) => ({
   label: `${value.replace('_', '')} · ${regimeFiscaleLabels[value]}`,
 }));
 
+const studioSections = ['generali', 'contatti', 'domicilio'] as const;
+
 /** Long form: bring the first wrong field into view (after React has rendered the errors). */
 const focusFirstError = () =>
   requestAnimationFrame(() => {
@@ -151,6 +154,13 @@ export const StudioForm = ({
   const example = (text: string) => (readOnly ? undefined : text);
   const field = (input: ReactNode) => <ReadOnlyField readOnly={readOnly}>{input}</ReadOnlyField>;
   const regime = regimeFiscaleLabels[form.values.tassazione.regimeFiscale];
+  // spec part 1 §2: expandable panels "Generali", "Contatti", "Domicilio" (as on the patient form), open at first;
+  // a wrong field's panel is opened again before it is focused
+  const [sections, setSections] = useState<string[]>([...studioSections]);
+  const showErrors = () => {
+    setSections([...studioSections]);
+    focusFirstError();
+  };
 
   const submit = form.onSubmit(
     async (values) => {
@@ -159,178 +169,202 @@ export const StudioForm = ({
         form.resetDirty();
       } catch (e) {
         applyServerFieldErrors(form, e, serverFieldPrefix);
-        focusFirstError();
+        showErrors();
       }
     },
-    () => focusFirstError(),
+    () => showErrors(),
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <Fieldset legend="Dati generali" variant="filled" radius="md">
-          <Stack gap="sm">
-            {field(
-              <Radio.Group label="Tipologia" {...(readOnly ? {} : requiredGroup)} {...inputProps('tipologiaPersona')}>
-                <Group gap="lg" mt={6}>
-                  <Radio value="FISICA" label="Persona fisica" />
-                  <Radio value="GIURIDICA" label="Persona giuridica" />
-                </Group>
-              </Radio.Group>,
-            )}
-            {fisica ? (
-              <>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {field(<TextInput label="Nome" autoComplete="given-name" {...required} {...inputProps('nome')} />)}
-                  {field(
-                    <TextInput label="Cognome" autoComplete="family-name" {...required} {...inputProps('cognome')} />,
-                  )}
-                </SimpleGrid>
+        <Accordion multiple value={sections} onChange={setSections} variant="separated" radius="md">
+          <Accordion.Item value="generali">
+            <Accordion.Control>
+              <Text fw={600}>Generali</Text>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="sm">
                 {field(
-                  <Radio.Group label="Sesso" {...inputProps('sesso')}>
+                  <Radio.Group
+                    label="Tipologia"
+                    {...(readOnly ? {} : requiredGroup)}
+                    {...inputProps('tipologiaPersona')}
+                  >
                     <Group gap="lg" mt={6}>
-                      <Radio value="U" label="Uomo" />
-                      <Radio value="D" label="Donna" />
+                      <Radio value="FISICA" label="Persona fisica" />
+                      <Radio value="GIURIDICA" label="Persona giuridica" />
                     </Group>
                   </Radio.Group>,
                 )}
-              </>
-            ) : (
-              field(
-                <TextInput
-                  label="Ragione sociale"
-                  autoComplete="organization"
-                  {...required}
-                  {...inputProps('ragioneSociale')}
-                />,
-              )
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {field(
-                <TextInput
-                  label="Codice fiscale"
-                  autoComplete="off"
-                  maxLength={16}
-                  {...required}
-                  {...upperProps('codiceFiscale')}
-                />,
-              )}
-              {field(
-                <TextInput
-                  label="Partita IVA"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={11}
-                  {...required}
-                  {...inputProps('partitaIva')}
-                />,
-              )}
-              {field(
-                <TextInput
-                  label="Professione"
-                  placeholder={example('Es. Fisioterapista')}
-                  {...inputProps('professione')}
-                />,
-              )}
-              {field(
-                // The example is a description, not a placeholder: it is long, and a phone would cut it.
-                <TextInput
-                  label="Iscrizione all'albo"
-                  description={example('Es. Albo dei Fisioterapisti di Milano n. 1234')}
-                  {...inputProps('iscrizioneAlbo')}
-                />,
-              )}
-            </SimpleGrid>
-            {field(
-              <Select
-                label="Regime fiscale"
-                data={regimeFiscaleOptions}
-                searchable={!readOnly}
-                nothingFoundMessage="Nessun regime trovato"
-                // The longer regimes do not fit a phone's field: there the whole name is written under it.
-                description={isPhone ? regime : undefined}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                // read-only: no arrow suggesting a list that does not open
-                rightSection={readOnly ? null : undefined}
-                title={regime}
-                {...required}
-                {...inputProps('tassazione.regimeFiscale')}
-              />,
-            )}
-          </Stack>
-        </Fieldset>
+                {fisica ? (
+                  <>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                      {field(
+                        <TextInput label="Nome" autoComplete="given-name" {...required} {...inputProps('nome')} />,
+                      )}
+                      {field(
+                        <TextInput
+                          label="Cognome"
+                          autoComplete="family-name"
+                          {...required}
+                          {...inputProps('cognome')}
+                        />,
+                      )}
+                    </SimpleGrid>
+                    {field(
+                      <Radio.Group label="Sesso" {...inputProps('sesso')}>
+                        <Group gap="lg" mt={6}>
+                          <Radio value="U" label="Uomo" />
+                          <Radio value="D" label="Donna" />
+                        </Group>
+                      </Radio.Group>,
+                    )}
+                  </>
+                ) : (
+                  field(
+                    <TextInput
+                      label="Ragione sociale"
+                      autoComplete="organization"
+                      {...required}
+                      {...inputProps('ragioneSociale')}
+                    />,
+                  )
+                )}
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  {field(
+                    <TextInput
+                      label="Codice fiscale"
+                      autoComplete="off"
+                      maxLength={16}
+                      {...required}
+                      {...upperProps('codiceFiscale')}
+                    />,
+                  )}
+                  {field(
+                    <TextInput
+                      label="Partita IVA"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      maxLength={11}
+                      {...required}
+                      {...inputProps('partitaIva')}
+                    />,
+                  )}
+                  {field(
+                    <TextInput
+                      label="Professione"
+                      placeholder={example('Es. Fisioterapista')}
+                      {...inputProps('professione')}
+                    />,
+                  )}
+                  {field(
+                    // The example is a description, not a placeholder: it is long, and a phone would cut it.
+                    <TextInput
+                      label="Iscrizione all'albo"
+                      description={example('Es. Albo dei Fisioterapisti di Milano n. 1234')}
+                      {...inputProps('iscrizioneAlbo')}
+                    />,
+                  )}
+                </SimpleGrid>
+                {field(
+                  <Select
+                    label="Regime fiscale"
+                    data={regimeFiscaleOptions}
+                    searchable={!readOnly}
+                    nothingFoundMessage="Nessun regime trovato"
+                    // The longer regimes do not fit a phone's field: there the whole name is written under it.
+                    description={isPhone ? regime : undefined}
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    // read-only: no arrow suggesting a list that does not open
+                    rightSection={readOnly ? null : undefined}
+                    title={regime}
+                    {...required}
+                    {...inputProps('tassazione.regimeFiscale')}
+                  />,
+                )}
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
 
-        <Fieldset legend="Contatti" variant="filled" radius="md">
-          <Stack gap="sm">
-            {!readOnly && (
-              <Text size="xs" c="dimmed">
-                Servono un'email e almeno un numero di telefono.
-              </Text>
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {field(
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  {...required}
-                  {...inputProps('contatti.email')}
-                />,
-              )}
-              {field(<TextInput label="PEC" type="email" autoComplete="off" {...inputProps('contatti.pec')} />)}
-              {field(
-                <TextInput
-                  label="Cellulare"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  {...inputProps('contatti.cellulare')}
-                />,
-              )}
-              {field(
-                <TextInput
-                  label="Telefono"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  {...inputProps('contatti.telefono')}
-                />,
-              )}
-            </SimpleGrid>
-          </Stack>
-        </Fieldset>
+          <Accordion.Item value="contatti">
+            <Accordion.Control>
+              <Text fw={600}>Contatti</Text>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="sm">
+                {!readOnly && (
+                  <Text size="xs" c="dimmed">
+                    Servono un'email e almeno un numero di telefono.
+                  </Text>
+                )}
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  {field(
+                    <TextInput
+                      label="Email"
+                      type="email"
+                      autoComplete="email"
+                      {...required}
+                      {...inputProps('contatti.email')}
+                    />,
+                  )}
+                  {field(<TextInput label="PEC" type="email" autoComplete="off" {...inputProps('contatti.pec')} />)}
+                  {field(
+                    <PhoneInput label="Cellulare" autoComplete="tel-national" {...inputProps('contatti.cellulare')} />,
+                  )}
+                  {field(<PhoneInput label="Telefono" autoComplete="off" {...inputProps('contatti.telefono')} />)}
+                </SimpleGrid>
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
 
-        <Fieldset legend="Sede dello studio" variant="filled" radius="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {field(
-              <TextInput
-                label="Indirizzo"
-                autoComplete="street-address"
-                placeholder={example('Via Roma 1')}
-                {...inputProps('residenza.indirizzo')}
-              />,
-            )}
-            {field(<TextInput label="Comune" autoComplete="address-level2" {...inputProps('residenza.comune')} />)}
-            {field(
-              <TextInput
-                label="CAP"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={5}
-                {...inputProps('residenza.cap')}
-              />,
-            )}
-            {field(
-              <TextInput
-                label="Provincia"
-                placeholder={example('Es. MI')}
-                maxLength={2}
-                autoComplete="off"
-                {...upperProps('residenza.provincia')}
-              />,
-            )}
-          </SimpleGrid>
-        </Fieldset>
+          <Accordion.Item value="domicilio">
+            <Accordion.Control>
+              <Text fw={600}>Domicilio</Text>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {field(
+                  <TextInput
+                    label="Indirizzo"
+                    autoComplete="street-address"
+                    placeholder={example('Via Roma 1')}
+                    {...required}
+                    {...inputProps('residenza.indirizzo')}
+                  />,
+                )}
+                {field(
+                  <TextInput
+                    label="Comune"
+                    autoComplete="address-level2"
+                    {...required}
+                    {...inputProps('residenza.comune')}
+                  />,
+                )}
+                {field(
+                  <TextInput
+                    label="CAP"
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={5}
+                    {...required}
+                    {...inputProps('residenza.cap')}
+                  />,
+                )}
+                {field(
+                  <TextInput
+                    label="Provincia"
+                    placeholder={example('Es. MI')}
+                    maxLength={2}
+                    autoComplete="off"
+                    {...required}
+                    {...upperProps('residenza.provincia')}
+                  />,
+                )}
+              </SimpleGrid>
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
 
         {withBankDetails && (
           <Fieldset legend="Coordinate bancarie" variant="filled" radius="md">

@@ -1,5 +1,5 @@
 import type { CalendarEvent, Product } from '@studiolo/domain/calendar';
-import type { TassazioneInput } from '@studiolo/domain/invoices';
+import type { Fattura, FatturaInput, TassazioneInput } from '@studiolo/domain/invoices';
 import type { Settings } from '@studiolo/domain/settings';
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
@@ -26,6 +26,14 @@ export type PatientFieldProps = {
  * (app/routes/accounting-fattura.tsx: InvoicePage and ProformaPage) provide them, so this feature does not reach into
  * the others (GUIDE §2).
  */
+/** The electronic-invoicing panel an invoice shows (from the einvoicing feature, composed in app/). */
+export type SdiPanelSlotProps = {
+  document: Fattura | null;
+  /** The invoice as it would be saved now, or null while a required field is missing. */
+  payload: FatturaInput | null;
+  dirty: boolean;
+};
+
 export type DocumentFormDeps = {
   PatientField: ComponentType<PatientFieldProps>;
   /** A hook: the patient's summary, or null while it loads (or without an id). */
@@ -34,6 +42,8 @@ export type DocumentFormDeps = {
   sezionali: Settings['sezionali'];
   setEventPaid: (body: { eventId: string; isPagato: boolean }) => Promise<CalendarEvent>;
   saveTaxDefaults: (tassazione: TassazioneInput) => Promise<unknown>;
+  /** Where an invoice goes and its sending (absent: the form shows none). */
+  SdiPanel?: ComponentType<SdiPanelSlotProps>;
 };
 
 const DocumentFormDepsContext = createContext<DocumentFormDeps | null>(null);

@@ -31,6 +31,7 @@ import {
   unitPriceFromGrossCents,
 } from '@studiolo/domain/invoices';
 import { centsToEuros, eurosToCents, formatUiDate } from '@studiolo/domain/shared';
+import type { TipoSpesa } from '@studiolo/domain/sistema-ts';
 import type { RegimeFiscale } from '@studiolo/domain/studio';
 
 /** The form serves invoices (and credit notes) and pro-forma alike. */
@@ -48,6 +49,8 @@ export type LineValues = {
   codiceIvaId: number;
   sconto: NumberValue;
   riferimentoAmministrazione: string;
+  /** For the Sistema TS (a health invoice); null is a health service (SP). */
+  tipoSpesa: TipoSpesa | null;
 };
 
 export type TassazioneValues = {
@@ -160,6 +163,7 @@ export const emptyLine = (codiceIvaId: number): LineValues => ({
   codiceIvaId,
   sconto: 0,
   riferimentoAmministrazione: '',
+  tipoSpesa: null,
 });
 
 const lineOfSaved = (l: {
@@ -170,7 +174,12 @@ const lineOfSaved = (l: {
   codiceIvaId: number;
   sconto: number;
   riferimentoAmministrazione: string | null;
-}): LineValues => ({ ...l, riferimentoAmministrazione: l.riferimentoAmministrazione ?? '' });
+  tipoSpesa?: TipoSpesa | null;
+}): LineValues => ({
+  ...l,
+  riferimentoAmministrazione: l.riferimentoAmministrazione ?? '',
+  tipoSpesa: l.tipoSpesa ?? null,
+});
 
 export const lineToFormLine = (l: LineValues): FormLine => ({
   descrizione: l.descrizione,
@@ -180,6 +189,7 @@ export const lineToFormLine = (l: LineValues): FormLine => ({
   codiceIvaId: l.codiceIvaId,
   sconto: num(l.sconto),
   riferimentoAmministrazione: l.riferimentoAmministrazione || null,
+  tipoSpesa: l.tipoSpesa,
 });
 export const lineOfFormLine = (l: FormLine): LineValues => lineOfSaved(l);
 
@@ -194,6 +204,7 @@ export const lineInput = (l: LineValues): LineInput => ({
   codiceIvaId: l.codiceIvaId,
   sconto: n(l.sconto),
   riferimentoAmministrazione: l.riferimentoAmministrazione || null,
+  tipoSpesa: l.tipoSpesa,
 });
 
 /** spec part 2 §4: a line is complete when the domain's line schema takes it. */

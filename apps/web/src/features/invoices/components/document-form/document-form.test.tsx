@@ -291,6 +291,26 @@ describe('DocumentForm, totals', () => {
   });
 });
 
+describe('DocumentForm, Sistema TS', () => {
+  it('a health invoice line says what the expense is: a medical device is sent as AD', async () => {
+    const { user: person } = renderForm();
+    await person.type(field('Descrizione', line(1)), 'Tutore di polso');
+    await person.type(field('Prezzo per unità', line(1)), '30');
+    const tipo = field('Tipo di spesa (Sistema TS)', line(1));
+    expect(tipo.value).toBe('SP - Prestazioni sanitarie');
+    await person.click(tipo);
+    await person.click(await screen.findByRole('option', { name: 'AD - Acquisto o affitto di dispositivo medico CE' }));
+    await person.click(screen.getByRole('button', { name: 'Crea' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ prestazione: [{ descrizione: 'Tutore di polso', tipoSpesa: 'AD' }] });
+  });
+
+  it('an invoice to a company has no expense type', async () => {
+    renderForm({ initialValues: values({ tipoDocumento: 'FATTURA_ELETTRONICA' }) });
+    expect(within(line(1)).queryByLabelText('Tipo di spesa (Sistema TS)')).toBeNull();
+  });
+});
+
 describe('DocumentForm, general section', () => {
   it('ticking Pagato sets an empty collection date to today; unticking clears it', async () => {
     const { user: person } = renderForm();
@@ -351,6 +371,7 @@ describe('DocumentForm, appointments to lines', () => {
           codiceIvaId: 4,
           sconto: 0,
           riferimentoAmministrazione: '',
+          tipoSpesa: null,
         },
       ],
     });

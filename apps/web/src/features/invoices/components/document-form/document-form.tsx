@@ -29,6 +29,7 @@ import { useNextNumber } from '../../api/get-next-number.ts';
 import { useLinkEvents } from '../../api/link-events.ts';
 import { useSaveInvoice } from '../../api/save-invoice.ts';
 import { useSaveProforma } from '../../api/save-proforma.ts';
+import { PaidDialogs } from '../tables/paid-select.tsx';
 import { AppointmentLinesDialog } from './appointment-lines-dialog.tsx';
 import { AppointmentPicker } from './appointment-picker.tsx';
 import { BankPanel } from './bank-panel.tsx';
@@ -51,6 +52,29 @@ import { GeneralSection } from './general-section.tsx';
 import { LinesPanel } from './lines-panel.tsx';
 import { TaxPanel, WithholdingPanel } from './tax-panels.tsx';
 import { TotalsRecap } from './totals-recap.tsx';
+
+/**
+ * spec part 2 §4: on an invoice already sent to the SDI, ticking or unticking 'Pagato' opens the paid dialog; what the
+ * server answers (the collection date) is shown, and a cancelled dialog leaves the box as it was.
+ */
+const SentInvoicePaid = ({ fattura }: { fattura: Fattura }) => {
+  const [asking, setAsking] = useState<'paid' | 'unpaid' | null>(null);
+  return (
+    <Group gap="md">
+      <Checkbox
+        label={t.paidSent}
+        checked={fattura.pagata}
+        onChange={(e) => setAsking(e.currentTarget.checked ? 'paid' : 'unpaid')}
+      />
+      {fattura.pagata && fattura.dataIncasso && (
+        <Text size="sm" c="gray.7">
+          {t.collectedOn(fattura.dataIncasso)}
+        </Text>
+      )}
+      {asking && <PaidDialogs invoice={fattura} asking={asking} onClose={() => setAsking(null)} />}
+    </Group>
+  );
+};
 
 /** spec part 2 §9: totals debounce 100 ms (the first figures are computed at once: the domain is cheap). */
 export const totalsDebounceMs = 100;
@@ -106,7 +130,9 @@ export const DocumentForm = ({
   const v = form.values;
   const fattura = document && document.tipoDocumento !== 'PROFORMA' ? (document as Fattura) : null;
   const proforma = document && document.tipoDocumento === 'PROFORMA' ? (document as Proforma) : null;
-  const sentToSdi = Boolean(fattura?.isInviataToSDI);
+  // spec part 2 §4 and issue 13: sent invoices are read-only, unless the SDI refused the last attempt
+  const lastStato = fattura?.sdiInvii.at(-1)?.stato;
+  const sentToSdi = Boolean(fattura?.isInviataToSDI) && lastStato !== 'SCARTATO' && lastStato !== 'ERRORE_INVIO';
   const existing = document !== null;
 
   // ---- totals: the domain's documentTotals, 100 ms after the last change ----
@@ -267,6 +293,16 @@ export const DocumentForm = ({
       : `/accounting/fattura/pdf?id=${document.id}`
     : null;
 
+  // what the electronic-invoicing panel previews: the invoice as it would be saved now
+  const sdiPayload = useMemo(
+    () =>
+      kind === 'fattura' && Object.keys(validateDocument(kind, v)).length === 0
+        ? toFatturaInput(v, totali.totale)
+        : null,
+    [kind, v, totali.totale],
+  );
+  const SdiPanel = deps.SdiPanel;
+
   const cassa = v.tassazione.cassaPrevidenziale;
   return (
     <Stack gap="lg">
@@ -281,9 +317,12 @@ export const DocumentForm = ({
           </Anchor>
         )}
       </Group>
-      {sentToSdi && (
+      {sentToSdi && fattura && (
         <Alert color="blue" variant="light" icon={<IconLock size={18} aria-hidden />}>
-          {t.sentToSdi}
+          <Stack gap="xs">
+            <Text size="sm">{t.sentToSdi}</Text>
+            <SentInvoicePaid fattura={fattura} />
+          </Stack>
         </Alert>
       )}
 
@@ -299,6 +338,7 @@ export const DocumentForm = ({
                     existing={existing}
                     patient={patient}
                     sezionaleOptions={sezionaleOptions}
+                    paidApart={sentToSdi}
                   />
                 </TitledPanel>
                 <LinesPanel
@@ -376,7 +416,7 @@ export const DocumentForm = ({
                     {t.convert}
                   </Button>
                 )}
-                {document && !sentToSdi && (
+                {document && !fattura?.isInviataToSDI && (
                   <Button
                     variant="subtle"
                     color="red"
@@ -390,6 +430,9 @@ export const DocumentForm = ({
                   </Button>
                 )}
               </Stack>
+              {kind === 'fattura' && SdiPanel && (
+                <SdiPanel document={fattura} payload={sdiPayload} dirty={!existing || form.isDirty()} />
+              )}
             </Stack>
           </Grid.Col>
         </Grid>

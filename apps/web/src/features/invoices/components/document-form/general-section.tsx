@@ -23,9 +23,9 @@ import {
 import { IconAlertTriangle, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '../../../../components/date-field.tsx';
 import { ReadOnlyField } from '../../../../components/read-only-field.tsx';
 import { requiredField } from '../../../../lib/form.ts';
-import { DateField } from './date-field.tsx';
 import { documentFormTexts as t } from './document-form.texts.ts';
 import { type PatientSummary, useDocumentFormDeps } from './document-form-deps.tsx';
 import { type DocumentFormValues, type DocumentKind, formatoOfCodice, todayUi } from './document-form-values.ts';
@@ -40,6 +40,8 @@ export type GeneralSectionProps = {
   patient: PatientSummary | null;
   /** The sezionali the document may use ('' is the main numbering). */
   sezionaleOptions: readonly string[];
+  /** Sent to the SDI: 'Pagato' is asked apart, outside the locked fields. */
+  paidApart?: boolean;
 };
 
 /** The fields under 'Altro'. */
@@ -57,7 +59,14 @@ const moreFields = [
 const yearOf = (date: string) => /^\d{2}-\d{2}-(\d{4})$/.exec(date)?.[1] ?? String(new Date().getFullYear());
 
 /** spec part 2 §2 "Invoice general section" and "Pro-forma general section". */
-export const GeneralSection = ({ form, kind, existing, patient, sezionaleOptions }: GeneralSectionProps) => {
+export const GeneralSection = ({
+  form,
+  kind,
+  existing,
+  patient,
+  sezionaleOptions,
+  paidApart = false,
+}: GeneralSectionProps) => {
   const { PatientField } = useDocumentFormDeps();
   const [more, setMore] = useState(false);
   const v = form.values;
@@ -182,17 +191,19 @@ export const GeneralSection = ({ form, kind, existing, patient, sezionaleOptions
 
       <Group gap="lg">
         {kind === 'fattura' ? (
-          <Checkbox
-            label={t.paid}
-            checked={v.pagata}
-            onChange={(e) => {
-              const paid = e.currentTarget.checked;
-              form.setFieldValue('pagata', paid);
-              // spec part 2 §4: ticking sets an empty collection date to today; unticking clears it
-              if (paid && !form.getValues().dataIncasso) form.setFieldValue('dataIncasso', todayUi());
-              if (!paid) form.setFieldValue('dataIncasso', '');
-            }}
-          />
+          !paidApart && (
+            <Checkbox
+              label={t.paid}
+              checked={v.pagata}
+              onChange={(e) => {
+                const paid = e.currentTarget.checked;
+                form.setFieldValue('pagata', paid);
+                // spec part 2 §4: ticking sets an empty collection date to today; unticking clears it
+                if (paid && !form.getValues().dataIncasso) form.setFieldValue('dataIncasso', todayUi());
+                if (!paid) form.setFieldValue('dataIncasso', '');
+              }}
+            />
+          )
         ) : (
           <Switch label={t.accepted} {...form.getInputProps('accepted', { type: 'checkbox' })} />
         )}

@@ -23,6 +23,7 @@ import {
   invoiceMessages as m,
   needsRiferimentoAmministrazione,
 } from '@studiolo/domain/invoices';
+import { defaultTipoSpesa, type TipoSpesa, tipiSpesaRiga, tipoSpesaLabels } from '@studiolo/domain/sistema-ts';
 import { IconCalendarPlus, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TitledPanel } from '../../../../components/titled-panel.tsx';
@@ -51,6 +52,7 @@ export const euroInputProps = {
 } as const satisfies Partial<NumberInputProps>;
 
 const vatOptions = codiciIva.map((c) => ({ value: String(c.id), label: c.description }));
+const tipoSpesaOptions = tipiSpesaRiga.map((v) => ({ value: v, label: `${v} - ${tipoSpesaLabels[v]}` }));
 
 /** spec part 2 §5: 'Caratteri vietati!!', with the hint about curly quotes and accents in a tooltip. */
 export const withForbiddenHint = (error: ReactNode): ReactNode =>
@@ -81,6 +83,8 @@ export const LinesPanel = ({ form, defaultCodiceIvaId, onLinkAppointments, canLi
   const { products } = useDocumentFormDeps();
   const lines = form.values.prestazione;
   const included = form.values.tassazione.ivaAndRivalsaInclusa;
+  // what each line is for the Sistema TS, where a health invoice to a person goes (decision 023)
+  const sanitaria = form.values.tipoDocumento === 'FATTURA_SANITARIA';
   const activeProducts = products.filter((p) => p.status === 'ACTIVE');
   const productNames = [...new Set(activeProducts.map((p) => p.name))];
 
@@ -219,7 +223,7 @@ export const LinesPanel = ({ form, defaultCodiceIvaId, onLinkAppointments, canLi
                   </Grid.Col>
                 </Grid>
                 <SimpleGrid
-                  cols={{ base: 1, sm: needsRiferimentoAmministrazione(line.codiceIvaId) ? 2 : 1 }}
+                  cols={{ base: 1, sm: needsRiferimentoAmministrazione(line.codiceIvaId) || sanitaria ? 2 : 1 }}
                   spacing="sm"
                 >
                   <Select
@@ -267,6 +271,18 @@ export const LinesPanel = ({ form, defaultCodiceIvaId, onLinkAppointments, canLi
                       maxLength={20}
                       autoComplete="off"
                       {...form.getInputProps(`prestazione.${i}.riferimentoAmministrazione`)}
+                    />
+                  )}
+                  {sanitaria && (
+                    <Select
+                      label={t.tipoSpesa}
+                      description={t.tipoSpesaHint}
+                      data={tipoSpesaOptions}
+                      allowDeselect={false}
+                      value={line.tipoSpesa ?? defaultTipoSpesa}
+                      onChange={(value) =>
+                        value && change(i, { tipoSpesa: value === defaultTipoSpesa ? null : (value as TipoSpesa) })
+                      }
                     />
                   )}
                 </SimpleGrid>

@@ -16,7 +16,8 @@ export const overviewTexts = {
   invoiced: 'Fatturato',
   collected: 'Incassato',
   costs: 'Costi',
-  costsHint: 'Arriveranno con le fatture passive e le spese',
+  costsHint: (n: number) =>
+    n === 0 ? 'Dalle fatture ricevute dai fornitori' : n === 1 ? '1 fattura ricevuta' : `${n} fatture ricevute`,
   unpaid: 'Fatture non pagate',
   overdue: 'Fatture scadute',
   cashFlow: 'Flusso di cassa del mese',
@@ -90,7 +91,11 @@ export const OverviewCards = () => {
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
         <Card label={overviewTexts.invoiced} value={s ? formatEuro(s.fatturato) : null} />
         <Card label={overviewTexts.collected} value={s ? formatEuro(s.incassato) : null} />
-        <Card label={overviewTexts.costs} value={s ? formatEuro(s.costo) : null} hint={overviewTexts.costsHint} />
+        <Card
+          label={overviewTexts.costs}
+          value={s ? formatEuro(s.costo) : null}
+          hint={s ? overviewTexts.costsHint(s.nrFattureRicevute) : undefined}
+        />
         <Card label={overviewTexts.unpaid} value={s ? String(s.nrFattureNonPagate) : null} />
         <Card label={overviewTexts.overdue} value={s ? String(s.nrFattureScadute) : null} />
         <Card

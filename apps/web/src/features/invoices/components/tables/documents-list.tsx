@@ -4,9 +4,9 @@ import { metodiPagamento, tipiDocumentoFattura, tipoDocumentoLabels } from '@stu
 import { IconFilePlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { DateField } from '../../../../components/date-field.tsx';
 import { type DocumentListQuery, defaultInvoicePageSize, useDocuments } from '../../api/get-invoices.ts';
 import type { InvoiceRegister } from '../../api/invoice-keys.ts';
-import { DateField } from '../document-form/date-field.tsx';
 import { type DocumentsPaging, DocumentsTable } from './documents-table.tsx';
 import { invoiceTablesTexts as t } from './invoice-tables.texts.ts';
 

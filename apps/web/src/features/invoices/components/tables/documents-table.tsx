@@ -21,6 +21,7 @@ import { formatEuro } from '../../../../lib/format.ts';
 import { invoicePageSizes } from '../../api/get-invoices.ts';
 import { invoiceTablesTexts as t } from './invoice-tables.texts.ts';
 import { PaidSelect } from './paid-select.tsx';
+import { SdiStatus } from './sdi-status.tsx';
 
 export type DocumentsPaging = { page: number; size: number; direction: 'ASC' | 'DESC' };
 
@@ -45,32 +46,6 @@ export const documentPath = (row: FatturaRow, backTo: string) => {
 };
 export const pdfPath = (row: FatturaRow) =>
   `/accounting/fattura/pdf?id=${row.id}${row.tipoDocumento === 'PROFORMA' ? '&tipo=PROFORMA' : ''}`;
-
-/** spec part 2 §4 SDI column: not electronic, to send, processing, or the notifications' badges. */
-export const SdiStatus = ({ row }: { row: FatturaRow }) => {
-  if (!row.isElettronica) return <Text size="sm">{m.notElectronic}</Text>;
-  if (!row.isInviataToSDI)
-    return (
-      <Badge variant="light" color="orange">
-        {m.toSend}
-      </Badge>
-    );
-  if (!row.sdiNotifications.length)
-    return (
-      <Badge variant="light" color="blue">
-        {m.processing}
-      </Badge>
-    );
-  return (
-    <Group gap={4}>
-      {row.sdiNotifications.map((n) => (
-        <Tooltip key={n.uuid} label={t.sdiNotification(n.type, n.created_at)}>
-          <Badge variant="light">{n.type}</Badge>
-        </Tooltip>
-      ))}
-    </Group>
-  );
-};
 
 const Overdue = ({ row }: { row: FatturaRow }) =>
   row.scaduta ? (

@@ -35,5 +35,13 @@ export const invoiceTablesTexts = {
   creditNote: 'Nota di credito',
   loadFailed: 'Impossibile caricare i documenti.',
   noMatch: 'Nessun documento corrisponde ai filtri scelti.',
-  sdiNotification: (type: string, date: string) => `${type} del ${date}`,
+  sdiNotification: (description: string, date: string) => `${description} del ${date}`,
+  sdiInfo: {
+    uuid: 'UUID',
+    invoiceUuid: 'Invoice UUID',
+    createdAt: 'Creata il',
+    esito: 'Esito',
+    fattura: (esito: 'ACCETTATA' | 'RIFIUTATA') => `Fattura: ${esito}`,
+    close: 'Chiudi',
+  },
 } as const;

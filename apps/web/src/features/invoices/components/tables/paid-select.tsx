@@ -8,48 +8,32 @@ import {
 import { formatUiDate } from '@studiolo/domain/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { DateField } from '../../../../components/date-field.tsx';
 import { widgetMessages } from '../../../../components/widget.messages.ts';
 import { useSetInvoicePaid } from '../../api/set-invoice-paid.ts';
-import { DateField } from '../document-form/date-field.tsx';
 import { invoiceTablesTexts as t } from './invoice-tables.texts.ts';
 
+type Asking = 'paid' | 'unpaid' | null;
+
 /**
- * The Pagata select of a table row (spec part 2 §2, §4): NO → SI asks payment method and collection date (today by
- * default), SI → NO asks for confirmation; a cancelled dialog leaves the select as it was.
+ * The paid-status dialogs (spec part 2 §2): marking paid asks payment method and collection date (today by default),
+ * marking unpaid asks for confirmation. Shared by the table's select and the form of an invoice sent to the SDI.
  */
-export const PaidSelect = ({ row }: { row: FatturaRow }) => {
+export const PaidDialogs = ({
+  invoice,
+  asking,
+  onClose,
+}: {
+  invoice: { id: string; metodoPagamento: MetodoPagamento };
+  asking: Asking;
+  onClose: () => void;
+}) => {
   const setPaid = useSetInvoicePaid();
-  const [asking, setAsking] = useState<'paid' | 'unpaid' | null>(null);
-  const [method, setMethod] = useState<MetodoPagamento>(row.metodoPagamento);
-  const [date, setDate] = useState('');
-
-  const openPaid = () => {
-    setMethod(row.metodoPagamento);
-    setDate(formatUiDate(new Date()));
-    setAsking('paid');
-  };
-  const close = () => setAsking(null);
-
+  const [method, setMethod] = useState<MetodoPagamento>(invoice.metodoPagamento);
+  const [date, setDate] = useState(formatUiDate(new Date()));
   return (
     <>
-      <Select
-        aria-label={t.paidOf(row.idDocumento)}
-        data={[
-          { value: 'NO', label: t.no },
-          { value: 'SI', label: t.yes },
-        ]}
-        value={row.pagata ? 'SI' : 'NO'}
-        allowDeselect={false}
-        w={84}
-        size="xs"
-        disabled={setPaid.isPending}
-        onChange={(v) => {
-          if (v === 'SI' && !row.pagata) openPaid();
-          if (v === 'NO' && row.pagata) setAsking('unpaid');
-        }}
-        onClick={(e) => e.stopPropagation()}
-      />
-      <Modal opened={asking === 'paid'} onClose={close} title={t.paidDialogTitle} centered>
+      <Modal opened={asking === 'paid'} onClose={onClose} title={t.paidDialogTitle} centered>
         <Stack gap="sm">
           <Select
             label={t.paymentMethod}
@@ -62,7 +46,7 @@ export const PaidSelect = ({ row }: { row: FatturaRow }) => {
           />
           <DateField label={t.collectionDate} required value={date} onChange={setDate} />
           <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={onClose}>
               {m.cancel}
             </Button>
             <Button
@@ -70,8 +54,8 @@ export const PaidSelect = ({ row }: { row: FatturaRow }) => {
               loading={setPaid.isPending}
               onClick={() =>
                 setPaid.mutate(
-                  { fatturaId: row.id, isPagata: true, dataIncasso: date, metodoPagamento: method },
-                  { onSuccess: close },
+                  { fatturaId: invoice.id, isPagata: true, dataIncasso: date, metodoPagamento: method },
+                  { onSuccess: onClose },
                 )
               }
             >
@@ -87,9 +71,38 @@ export const PaidSelect = ({ row }: { row: FatturaRow }) => {
         confirmLabel={m.proceed}
         cancelLabel={m.cancel}
         loading={setPaid.isPending}
-        onCancel={close}
-        onConfirm={() => setPaid.mutate({ fatturaId: row.id, isPagata: false }, { onSuccess: close })}
+        onCancel={onClose}
+        onConfirm={() => setPaid.mutate({ fatturaId: invoice.id, isPagata: false }, { onSuccess: onClose })}
       />
+    </>
+  );
+};
+
+/**
+ * The Pagata select of a table row (spec part 2 §2, §4): NO → SI asks payment method and collection date (today by
+ * default), SI → NO asks for confirmation; a cancelled dialog leaves the select as it was.
+ */
+export const PaidSelect = ({ row }: { row: FatturaRow }) => {
+  const [asking, setAsking] = useState<Asking>(null);
+  return (
+    <>
+      <Select
+        aria-label={t.paidOf(row.idDocumento)}
+        data={[
+          { value: 'NO', label: t.no },
+          { value: 'SI', label: t.yes },
+        ]}
+        value={row.pagata ? 'SI' : 'NO'}
+        allowDeselect={false}
+        w={84}
+        size="xs"
+        onChange={(v) => {
+          if (v === 'SI' && !row.pagata) setAsking('paid');
+          if (v === 'NO' && row.pagata) setAsking('unpaid');
+        }}
+        onClick={(e) => e.stopPropagation()}
+      />
+      {asking && <PaidDialogs invoice={row} asking={asking} onClose={() => setAsking(null)} />}
     </>
   );
 };

@@ -1,0 +1,123 @@
+import { type FormTemplateValues, fillTokens, formTemplateMessages as m } from '@studiolo/domain/forms';
+import { can, formatUiDate, isoDateToUi, sanitizeFileName } from '@studiolo/domain/shared';
+import { zipSync } from 'fflate';
+import type { AppDeps } from '../../deps.ts';
+import { forbidden, invalidField, notFound } from '../../shared/app-error.ts';
+import type { StudioContext } from '../../shared/studio-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { formTemplatesRepository as repo } from './form-templates.repository.ts';
+import { findReadableTemplate } from './form-templates.service.ts';
+
+type Patient = NonNullable<Awaited<ReturnType<typeof repo.findPatient>>>;
+type Studio = NonNullable<Awaited<ReturnType<typeof repo.findStudio>>>;
+type Json = Record<string, unknown> | null;
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const join = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ') || null;
+
+const patientName = (p: Patient) =>
+  p.tipologiaPersona === 'GIURIDICA' ? str(p.ragioneSociale) : join(str(p.nome), str(p.cognome));
+
+const studioName = (s: Studio) => str(s.ragioneSociale) ?? join(str(s.nome), str(s.cognome));
+
+/** The token values of a patient (or none: the empty form) and of the studio. */
+const valuesOf = (patient: Patient | null, studio: Studio, today: string): FormTemplateValues => {
+  const residenza = studio.residenza as Json;
+  const contatti = studio.contatti as Json;
+  return {
+    ...(patient && {
+      'paziente.nomeCompleto': patientName(patient),
+      'paziente.nome': patient.nome,
+      'paziente.cognome': patient.cognome,
+      'paziente.codiceFiscale': patient.codiceFiscale,
+      'paziente.dataNascita': patient.dataNascita ? isoDateToUi(patient.dataNascita) : null,
+      'paziente.comuneNascita': patient.comuneNascita,
+      'paziente.provinciaNascita': patient.provinciaNascita,
+      'paziente.indirizzo': patient.indirizzo,
+      'paziente.cap': patient.cap,
+      'paziente.comune': patient.comune,
+      'paziente.provincia': patient.provincia,
+      'paziente.cellulare': patient.cellulare,
+      'paziente.email': patient.email,
+    }),
+    'studio.nome': studioName(studio),
+    'studio.codiceFiscale': studio.codiceFiscale,
+    'studio.partitaIva': studio.partitaIva,
+    'studio.professione': studio.professione,
+    'studio.iscrizioneAlbo': studio.iscrizioneAlbo,
+    'studio.indirizzo': str(residenza?.indirizzo),
+    'studio.cap': str(residenza?.cap),
+    'studio.comune': str(residenza?.comune),
+    'studio.provincia': str(residenza?.provincia),
+    'studio.telefono': str(contatti?.telefono) ?? str(contatti?.cellulare),
+    'studio.email': str(contatti?.email),
+    'data.oggi': today,
+  };
+};
+
+export type GeneratedFile = { bytes: Buffer; fileName: string; contentType: 'application/pdf' | 'application/zip' };
+
+/**
+ * Fills the templates for a patient (today's date after "Letto, confermato e sottoscritto il") or empty (16 blanks),
+ * each an A4 PDF built on the worker pool; one template answers its PDF, several a ZIP of one PDF each.
+ */
+export const generateFormTemplates = async (
+  deps: AppDeps,
+  ctx: StudioContext,
+  templateIds: string[],
+  pazienteId: string | undefined,
+): Promise<GeneratedFile> => {
+  // a patient's data in a document: the role must be allowed to read patients (a content manager is not)
+  if (pazienteId && !can(ctx.role, 'patient:read')) throw forbidden();
+  const ids = [...new Set(templateIds)];
+  if (ids.length === 0) throw invalidField('templateIds', m.templatesRequired);
+  const templates: Awaited<ReturnType<typeof findReadableTemplate>>[] = [];
+  for (const id of ids) templates.push(await findReadableTemplate(deps, ctx, id));
+  const patient = pazienteId ? await repo.findPatient(deps.db, ctx, pazienteId) : null;
+  if (pazienteId && !patient) throw notFound();
+  const studio = await repo.findStudio(deps.db, ctx);
+  if (!studio) throw notFound();
+  const logoKey = studio.logoAssetId ? await repo.findAssetKey(deps.db, ctx, studio.logoAssetId) : null;
+  const logo = logoKey ? await deps.storage.get(logoKey) : null;
+
+  const today = formatUiDate(new Date());
+  const values = valuesOf(patient, studio, today);
+  const who = patient ? patientName(patient) : null;
+  const pdfs = await Promise.all(
+    templates.map(async (tpl) => ({
+      fileName: sanitizeFileName(`${tpl.title}${who ? ` - ${who}` : ''}.pdf`),
+      bytes: await deps.pdfs.renderFormTemplate({
+        title: tpl.title,
+        html: fillTokens(tpl.content, values),
+        date: patient ? today : null,
+        logo,
+      }),
+    })),
+  );
+
+  // which templates were printed, and for which patient (a document carrying their data left the studio's system)
+  await deps.db.transaction(async (tx) => {
+    for (const tpl of templates)
+      await recordAudit(tx, ctx, {
+        action: patient ? 'form-template.generate-for-patient' : 'form-template.generate-empty',
+        entityType: 'form-template',
+        entityId: tpl.id,
+      });
+    if (pazienteId)
+      await recordAudit(tx, ctx, { action: 'patient.form-generated', entityType: 'patient', entityId: pazienteId });
+  });
+
+  const [single] = pdfs;
+  if (pdfs.length === 1 && single) return { ...single, contentType: 'application/pdf' };
+  const entries: Record<string, Uint8Array> = {};
+  for (const pdf of pdfs) {
+    let name = pdf.fileName;
+    for (let n = 2; name in entries; n++) name = pdf.fileName.replace(/\.pdf$/, ` (${n}).pdf`);
+    entries[name] = pdf.bytes;
+  }
+  return {
+    bytes: Buffer.from(zipSync(entries, { level: 0 })), // PDFs are compressed already
+    fileName: sanitizeFileName(`moduli${who ? ` - ${who}` : ''}.zip`),
+    contentType: 'application/zip',
+  };
+};

@@ -1,0 +1,76 @@
+import { type ConstructorOptions, PgBoss, type Queue } from 'pg-boss';
+
+type QueueOptions = Omit<Queue, 'name'>;
+
+/**
+ * Durable background jobs on the app's own database (pg-boss: PostgreSQL, or PGlite through its adapter). Features
+ * declare their queues and workers when the app is built; the queue starts with the server, or in tests on the first
+ * job sent, so that files which never send a job do not pay pg-boss's start-up.
+ */
+export type JobQueue = {
+  define: <T extends object>(name: string, options: QueueOptions, handler: (data: T) => Promise<void>) => void;
+  send: <T extends object>(
+    name: string,
+    data: T,
+    options?: { startAfterSeconds?: number; singletonKey?: string },
+  ) => Promise<void>;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  /** Where the queue reports its own errors (the app's logger, once it exists). */
+  onError: (handler: (err: unknown) => void) => void;
+};
+
+type Definition = { name: string; options: QueueOptions; handler: (data: object) => Promise<void> };
+
+export const createJobQueue = (
+  connection: Pick<ConstructorOptions, 'db' | 'connectionString' | 'schema'>,
+): JobQueue => {
+  const definitions: Definition[] = [];
+  let reportError: (err: unknown) => void = (err) => console.error(err);
+  let boss: PgBoss | null = null;
+  let starting: Promise<PgBoss> | null = null;
+  let stopped = false;
+
+  const start = () => {
+    starting ??= (async () => {
+      const b = new PgBoss({ ...connection, pollingIntervalSeconds: 0.5 } as ConstructorOptions);
+      b.on('error', (err) => reportError(err));
+      await b.start();
+      for (const d of definitions) {
+        await b.createQueue(d.name, d.options);
+        await b.work(d.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          if (job) await d.handler(job.data as object);
+        });
+      }
+      boss = b;
+      return b;
+    })();
+    return starting;
+  };
+
+  return {
+    define: (name, options, handler) => {
+      if (starting) throw new Error(`queue ${name} defined after the start`);
+      definitions.push({ name, options, handler: handler as (data: object) => Promise<void> });
+    },
+    send: async (name, data, options = {}) => {
+      if (stopped) throw new Error('job queue stopped');
+      const b = await start();
+      await b.send(name, data, {
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
+    },
+    start: async () => {
+      await start();
+    },
+    onError: (handler) => {
+      reportError = handler;
+    },
+    stop: async () => {
+      stopped = true;
+      if (starting) await starting.catch(() => null);
+      await boss?.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+};

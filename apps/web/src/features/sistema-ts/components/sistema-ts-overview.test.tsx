@@ -1,0 +1,131 @@
+import type { RiepilogoTs, TsDocumento } from '@studiolo/domain/sistema-ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Notifications: () => null }));
+vi.setConfig({ testTimeout: 15_000 });
+
+import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { reloadSession } from '../../../lib/session.ts';
+import { SistemaTsOverview } from './sistema-ts-overview.tsx';
+
+const studioId = '11111111-1111-4111-8111-111111111111';
+const user = {
+  id: '22222222-2222-4222-8222-222222222222',
+  username: 'giulia@studio.it',
+  nome: 'Giulia',
+  cognome: 'Bianchi',
+  idsStudio: [studioId],
+  role: 'ROLE_USER',
+  studioRole: 'ROLE_USER',
+  totpEnabled: false,
+  subscription: { plan: 'TRIAL' },
+  supportMode: null,
+};
+const documento = (over: Partial<TsDocumento>): TsDocumento => ({
+  id: '33333333-3333-4333-8333-333333333333',
+  idDocumento: '1/2026',
+  tipoDocumento: 'FATTURA_SANITARIA',
+  dataFattura: '10-11-2026',
+  dataPagamento: '10-11-2026',
+  cliente: 'Bianchi Anna',
+  opposizione: false,
+  importo: 60,
+  anno: 2026,
+  stato: 'DA_INVIARE',
+  operazione: 'I',
+  errori: [],
+  protocollo: null,
+  inviatoAt: null,
+  ...over,
+});
+const riepilogo: RiepilogoTs = {
+  anno: 2026,
+  anni: [2026],
+  scadenza: '31-01-2027',
+  canale: 'Simulatore Sistema TS (nessun invio reale)',
+  simulatore: true,
+  conteggi: { nonPagate: 0, daInviare: 1, inviati: 0, accettati: 0, scartati: 1, cancellati: 0 },
+  documenti: [
+    documento({ opposizione: true }),
+    documento({
+      id: '44444444-4444-4444-8444-444444444444',
+      idDocumento: '2/2026',
+      cliente: 'Xerri Anna',
+      stato: 'SCARTATO',
+      errori: [
+        {
+          codice: '40',
+          descrizione: 'Codice fiscale del cittadino non presente in Anagrafe Tributaria',
+          suggerimento: 'Controlla il codice fiscale del paziente.',
+        },
+      ],
+    }),
+  ],
+};
+
+const posts: unknown[] = [];
+const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+  const url = new URL(input, 'http://localhost');
+  const path = url.pathname.replace('/app/api', '');
+  const json = (response: unknown, answer?: string) =>
+    new Response(JSON.stringify({ code: 'SUCCESS', response, ...(answer ? { answer } : {}) }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  if (path === '/user/getUser') return json(user);
+  if (path === '/sistema-ts/riepilogo') return json(riepilogo);
+  if (path === '/sistema-ts/invia') {
+    posts.push(JSON.parse(String(init?.body)));
+    return json({ lottoId: 'l', inviati: 2, esclusi: [] }, '2 spese inviate al Sistema TS.');
+  }
+  return new Response(JSON.stringify({ code: 'ERROR', answer: 'No' }), { status: 404 });
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z'), toFake: ['Date'] });
+  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
+  reloadSession();
+  posts.length = 0;
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  reloadSession();
+});
+
+describe('Sistema TS tab', () => {
+  it('shows the deadline with the days left, the counts, who opposes, and a refusal with its fix', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <SistemaTsOverview />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Scadenza invio: 31-01-2027')).toBeTruthy();
+    expect(screen.getByText('mancano 67 giorni')).toBeTruthy();
+    expect(screen.getByText('Simulatore Sistema TS: nessuna spesa lascia davvero lo studio.')).toBeTruthy();
+    expect(screen.getByText('Da inviare: 1')).toBeTruthy();
+    const first = screen.getByRole('row', { name: /1\/2026/ });
+    expect(within(first).getByText('Si oppone al TS.')).toBeTruthy();
+    const refused = screen.getByRole('row', { name: /2\/2026/ });
+    expect(within(refused).getByText('Scartato')).toBeTruthy();
+    expect(
+      within(refused).getByText(
+        '40 - Codice fiscale del cittadino non presente in Anagrafe Tributaria Come correggere: Controlla il codice fiscale del paziente.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('sends the due and the refused expenses of the year in one click', async () => {
+    const { user: u } = renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <SistemaTsOverview />
+      </QueryClientProvider>,
+    );
+    await u.click(await screen.findByRole('button', { name: 'Invia le spese da inviare (2)' }));
+    await vi.waitFor(() => expect(posts).toEqual([{ anno: 2026 }]));
+  });
+});

@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { codiceFiscaleCheckChar } from '../../packages/domain/src/anagrafica/fiscal-codes.ts';
+import {
+  apiPost,
+  closeToasts,
+  createOwner,
+  isPhone,
+  type Owner,
+  openSignedIn,
+  shot,
+  successToast,
+} from '../support/studio-owner.ts';
+
+/*
+ * The Sistema Tessera Sanitaria as a studio lives it (issue 14 "Done means"): the credentials set in Impostazioni and
+ * tried, two paid health invoices seen as due, sent through the simulator, one refused with its reason (the citizen's
+ * code is not in the Anagrafe Tributaria), corrected and sent again, both accepted.
+ */
+
+const today = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+})
+  .format(new Date())
+  .replaceAll('/', '-');
+const year = Number(today.slice(6, 10));
+
+/** A fiscal code whose first six letters are chosen, its check character the domain's. */
+const codiceFiscale = (six: string) => {
+  const first15 = `${six}85T10A562`;
+  return first15 + codiceFiscaleCheckChar(first15);
+};
+
+const patient = (request: APIRequestContext, owner: Owner, cognome: string, cf: string) =>
+  apiPost<{ id: string }>(
+    request,
+    '/pazienti',
+    {
+      datiGenerali: { tipologiaPersona: 'FISICA', nome: 'Anna', cognome, codiceFiscale: cf, nazionalita: 'IT' },
+      contatti: { email: 'anna@example.it' },
+      residenza: { indirizzo: 'Via Roma 1', cap: '40121', comune: 'Bologna', provincia: 'BO' },
+    },
+    owner.token,
+  );
+
+const paidHealthInvoice = (request: APIRequestContext, owner: Owner, pazienteId: string) =>
+  apiPost<{ id: string; idDocumento: string }>(
+    request,
+    '/documento-contabile',
+    {
+      pazienteId,
+      tipoDocumento: 'FATTURA_SANITARIA',
+      dataFattura: today,
+      metodoPagamento: 'Carta di credito',
+      pagata: true,
+      dataIncasso: today,
+      prestazione: [
+        { descrizione: 'Seduta di fisioterapia', quantita: 1, prezzoPerUnita: 60, codiceIvaId: 4, sconto: 0 },
+      ],
+    },
+    owner.token,
+  );
+
+test.describe('Sistema TS', () => {
+  test('credentials set and tried, health expenses sent, one refused with its reason, fixed and sent again', async ({
+    page,
+    request,
+  }, info) => {
+    // the whole journey, settings to the invoice page and back, with two rounds of simulator answers
+    test.setTimeout(120_000);
+    const owner = await createOwner(request);
+    const bianchi = await patient(request, owner, 'Bianchi', codiceFiscale('BNCNNA'));
+    const unknown = await patient(request, owner, 'Xerri', codiceFiscale('XXXXXX'));
+    await paidHealthInvoice(request, owner, bianchi.id);
+    const refused = await paidHealthInvoice(request, owner, unknown.id);
+
+    // the credentials, in Impostazioni › Sistema TS (the simulator brings its own test certificate)
+    await openSignedIn(page, owner, '/impostazioni?tab=5');
+    await page.getByLabel('Codice fiscale di chi invia').fill('RSSMRA85T10A562S');
+    await page.getByLabel('Password', { exact: true }).fill('Password-del-Sistema-TS-1');
+    await page.getByLabel('Pincode').fill('1234567890');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Impostata: lascia vuoto per non cambiarla.').first()).toBeVisible();
+    await closeToasts(page);
+    await page.getByRole('button', { name: 'Prova credenziali' }).click();
+    await expect(successToast(page, 'Credenziali verificate')).toBeVisible();
+    await shot(page, info, 'sistema-ts-01-settings');
+
+    // the year at a glance: two expenses due, the deadline of 31 January
+    await page.goto('/accounting?tab=3');
+    await expect(page.getByText(`Scadenza invio: 31-01-${year + 1}`)).toBeVisible();
+    await expect(page.getByText('Simulatore Sistema TS: nessuna spesa lascia davvero lo studio.')).toBeVisible();
+    await expect(page.getByText('Da inviare: 2')).toBeVisible();
+    await shot(page, info, 'sistema-ts-02-due');
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 80)}`).join(', ')}`),
+    ).toEqual([]);
+
+    // sent: one accepted, one refused with the reason and how to fix it
+    await page.getByRole('button', { name: 'Invia le spese da inviare (2)' }).click();
+    await expect(successToast(page, '2 spese inviate al Sistema TS.')).toBeVisible();
+    await expect(page.getByText('Accettato: 1')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Scartato: 1')).toBeVisible();
+    // one card per document on a phone, a table row on a computer
+    const row = (isPhone(info) ? page.getByRole('listitem') : page.getByRole('row')).filter({
+      hasText: refused.idDocumento,
+    });
+    await expect(
+      row.getByText(/40 - Codice fiscale del cittadino .* non presente in Anagrafe Tributaria/),
+    ).toBeVisible();
+    await expect(row.getByText(/Come correggere: Controlla il codice fiscale del paziente/)).toBeVisible();
+    await shot(page, info, 'sistema-ts-03-refused');
+
+    // corrected (the patient's code, then the invoice's customer read again) and sent again
+    const fixedCf = codiceFiscale('XRRNNA');
+    const res = await request.put('/app/api/pazienti', {
+      data: {
+        id: unknown.id,
+        datiGenerali: {
+          tipologiaPersona: 'FISICA',
+          nome: 'Anna',
+          cognome: 'Xerri',
+          codiceFiscale: fixedCf,
+          nazionalita: 'IT',
+        },
+        contatti: { email: 'anna@example.it' },
+        residenza: { indirizzo: 'Via Roma 1', cap: '40121', comune: 'Bologna', provincia: 'BO' },
+      },
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const refreshed = await request.put(`/app/api/documento-contabile/${refused.id}/customer`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
+    expect(refreshed.ok(), await refreshed.text()).toBe(true);
+    // the invoice itself says where it stands, and sends it again
+    await page.reload();
+    await row.getByRole('link', { name: refused.idDocumento }).click();
+    const panel = page.getByRole('region', { name: 'Sistema Tessera Sanitaria' });
+    await expect(panel.getByText(/Inserimento del .*: Scartato \(protocollo \d+\)/)).toBeVisible();
+    await expect(panel.getByText(/Come correggere: Controlla il codice fiscale del paziente/)).toBeVisible();
+    await panel.scrollIntoViewIfNeeded();
+    await shot(page, info, 'sistema-ts-04-invoice-refused');
+    await panel.getByRole('button', { name: 'Invia di nuovo al Sistema TS' }).click();
+    await expect(panel.getByText('Il Sistema TS ha la spesa: il paziente la trova nel 730 precompilato.')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(panel.getByText(/Inserimento del .*: Accettato/)).toBeVisible();
+    await shot(page, info, 'sistema-ts-05-invoice-accepted');
+
+    await page.goto('/accounting?tab=3');
+    await expect(page.getByText('Accettato: 2')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Scartato: 0')).toBeVisible();
+    await shot(page, info, 'sistema-ts-06-accepted');
+  });
+});

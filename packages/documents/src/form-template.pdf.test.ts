@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildFormTemplatePdf, type FormTemplatePdfInput } from './form-template.pdf.ts';
+import { createPdfPool } from './pdf-pool.ts';
+import { solidPng } from './testing/invoice-documents.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'studiolo-form-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let fileNo = 0;
+
+/** What poppler and qpdf read from the PDF. */
+const readPdf = (pdf: Buffer) => {
+  const file = join(dir, `${++fileNo}.pdf`);
+  writeFileSync(file, pdf);
+  const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
+  return {
+    file,
+    text: run('pdftotext', [file, '-']).replace(/\s+/g, ' '),
+    info: run('pdfinfo', [file]),
+    images: run('pdfimages', ['-list', file]).trim().split('\n').length - 2,
+    qpdf: run('qpdf', ['--check', file]),
+  };
+};
+
+const consent: FormTemplatePdfInput = {
+  title: 'Consenso informato',
+  html: '<h2>Consenso al trattamento</h2><p style="text-align:center">Io sottoscritto/a <strong>Mario Rossi</strong>, nato a Forlì, acconsento.</p><ul><li>primo punto</li><li>secondo punto</li></ul>',
+  date: '25-11-2026',
+};
+
+describe('form template PDF', () => {
+  it('prints the filled template on A4 with the date, the signature line and "Pagina 1 di 1", and passes qpdf --check', async () => {
+    const read = readPdf(await buildFormTemplatePdf(consent));
+    expect(read.info).toMatch(/Page size:\s+595\.\d* x 841\.\d* pts \(A4\)/);
+    expect(read.info).toMatch(/Title:\s+Consenso informato/);
+    expect(read.qpdf).toContain('No syntax or stream encoding errors found');
+    expect(read.text).toContain('Consenso al trattamento');
+    expect(read.text).toContain('Io sottoscritto/a Mario Rossi, nato a Forlì, acconsento.');
+    expect(read.text).toContain('primo punto');
+    expect(read.text).toContain('Letto, confermato e sottoscritto il 25-11-2026');
+    expect(read.text).toContain('Firma');
+    expect(read.text).toContain('Pagina 1 di 1');
+    expect(read.images).toBe(0);
+  });
+
+  it('leaves 16 blanks for the date of an empty form', async () => {
+    const read = readPdf(await buildFormTemplatePdf({ ...consent, date: null }));
+    expect(read.text).toContain(`Letto, confermato e sottoscritto il ${'_'.repeat(16)}`);
+    expect(read.text).not.toMatch(/sottoscritto il _{17}/);
+  });
+
+  it('numbers every page of a long template "Pagina x di y", the footer on each', async () => {
+    const html = Array.from({ length: 140 }, (_, i) => `<p>Paragrafo ${i + 1} del consenso.</p>`).join('');
+    const read = readPdf(await buildFormTemplatePdf({ ...consent, html }));
+    const pages = Number(/Pages:\s+(\d+)/.exec(read.info)?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    for (let p = 1; p <= pages; p++) expect(read.text).toContain(`Pagina ${p} di ${pages}`);
+    expect(read.text.split('Letto, confermato e sottoscritto il').length - 1).toBe(pages);
+  });
+
+  it('prints the logo (PNG) and skips bytes that are neither PNG nor JPEG', async () => {
+    expect(readPdf(await buildFormTemplatePdf({ ...consent, logo: solidPng(300, 100, [30, 136, 229]) })).images).toBe(
+      1,
+    );
+    expect(readPdf(await buildFormTemplatePdf({ ...consent, logo: Buffer.from('GIF89a-not-an-image') })).images).toBe(
+      0,
+    );
+  });
+
+  it('embeds data: images of the template and never fetches a remote one', async () => {
+    const png = `data:image/png;base64,${solidPng(20, 20, [200, 0, 0]).toString('base64')}`;
+    const read = readPdf(await buildFormTemplatePdf({ ...consent, html: `<p>Logo</p><img src="${png}" width="20">` }));
+    expect(read.images).toBe(1);
+    await expect(
+      buildFormTemplatePdf({ ...consent, html: '<p>x</p><img src="https://example.com/a.png">' }),
+    ).rejects.toThrow();
+  });
+
+  it('builds on the worker pool the same document as on the calling thread', async () => {
+    const pool = createPdfPool({ size: 1 });
+    try {
+      const read = readPdf(await pool.renderFormTemplate({ ...consent, logo: solidPng(60, 30, [0, 0, 0]) }));
+      expect(read.text).toContain('Letto, confermato e sottoscritto il 25-11-2026');
+      expect(read.images).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -1,0 +1,2 @@
+export * from './analytics.messages.ts';
+export * from './analytics.schema.ts';

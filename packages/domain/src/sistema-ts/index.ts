@@ -1,0 +1,3 @@
+export * from './sistema-ts.messages.ts';
+export * from './sistema-ts.schema.ts';
+export * from './tipi-spesa.ts';

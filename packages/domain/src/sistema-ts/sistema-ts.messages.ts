@@ -1,0 +1,50 @@
+/** Italian texts of the Sistema Tessera Sanitaria (issue 14; decided in decision 023 where the spec is silent). */
+export const sistemaTsMessages = {
+  cfProprietarioInvalid: 'Codice fiscale non valido: serve quello del professionista (16 caratteri) o della struttura.',
+  codiceRegioneInvalid: 'Codice regione non valido: 3 cifre (ad es. 080 per l’Emilia-Romagna).',
+  codiceAslInvalid: 'Codice ASL non valido: 3 cifre.',
+  codiceSsaInvalid: 'Codice struttura (SSA) non valido: fino a 6 cifre.',
+  strutturaCodes: 'Per una struttura servono codice regione, codice ASL e codice struttura (SSA).',
+  pincodeInvalid: 'Il pincode è di 10 cifre.',
+  certificateInvalid: 'Il certificato non è leggibile: carica il file .cer del Sistema TS (PEM o DER in base64).',
+  certificateExpired: (date: string) =>
+    `Il certificato del Sistema TS è scaduto il ${date}: scarica quello nuovo dal portale e caricalo qui.`,
+  notConfigured:
+    'Configura il Sistema TS in Impostazioni › Sistema TS: codice fiscale, credenziali, pincode e certificato.',
+  wrongCredentials: 'Credenziali del Sistema TS non valide: controlla utente, password e pincode.',
+  credentialsOk: 'Credenziali verificate: il Sistema TS le ha accettate.',
+  serviceUnreachable: 'Il Sistema TS non ha risposto dopo diversi tentativi: riprova l’invio più tardi.',
+  nothingToSend: 'Nessuna spesa da inviare.',
+  notForSistemaTs: 'Questo documento non va al Sistema TS: è una fattura elettronica per lo SDI.',
+  alreadyInFlight: 'La spesa è già in corso di invio al Sistema TS.',
+  yearInvalid: 'Anno non valido.',
+  notCancellable: 'Solo una spesa accettata dal Sistema TS si può cancellare.',
+  acceptedLocked:
+    'La spesa è già al Sistema TS: per eliminare il documento cancella prima la spesa dal Sistema TS (Annulla invio), oppure emetti una nota di credito.',
+  sent: (n: number) => (n === 1 ? '1 spesa inviata al Sistema TS.' : `${n} spese inviate al Sistema TS.`),
+  excluded: (n: number) =>
+    n === 1
+      ? '1 documento non è stato inviato: correggi gli errori indicati.'
+      : `${n} documenti non sono stati inviati: correggi gli errori indicati.`,
+  cancelQueued: 'Cancellazione inviata al Sistema TS.',
+} as const;
+
+/** The states of a document for the Sistema TS, as the invoice and the yearly overview name them. */
+export const statoTsLabels = {
+  NON_PAGATA: 'In attesa di pagamento',
+  DA_INVIARE: 'Da inviare',
+  INVIATO: 'Inviato',
+  ACCETTATO: 'Accettato',
+  SCARTATO: 'Scartato',
+  CANCELLATO: 'Cancellato',
+} as const;
+export type StatoTs = keyof typeof statoTsLabels;
+
+/** What each record does (flagOperazione of the specification). */
+export const operazioneTsLabels = {
+  I: 'Inserimento',
+  V: 'Variazione',
+  C: 'Cancellazione',
+  R: 'Rimborso',
+} as const;
+export type OperazioneTs = keyof typeof operazioneTsLabels;

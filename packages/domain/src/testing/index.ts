@@ -1,0 +1,2 @@
+/** Test data shared by the packages' tests (never imported by application code). */
+export * from './invoice-documents.ts';
