@@ -1,6 +1,7 @@
 /**
- * npm test: type check and lint, unit and component tests, API integration tests on PGlite and (when TEST_DATABASE_URL is set)
- * on PostgreSQL, the embedded database's crash recovery (alone: it is timed), then end-to-end tests in headless Chromium against the built app. Ends with one line
+ * npm test: type check and lint, the embedded database's crash recovery (first, on a quiet machine: it is timed), unit
+ * and component tests, API integration tests on PGlite and (when TEST_DATABASE_URL is set)
+ * on PostgreSQL, then end-to-end tests in headless Chromium against the built app. Ends with one line
  * "N passed, N failed" summing every runner.
  */
 import { spawnSync } from 'node:child_process';
@@ -105,11 +106,13 @@ const staticChecks = () => {
 
 ensureSystemTools();
 staticChecks();
+// The crash-recovery test times a restart against 5 s: it runs while the machine is quiet, before the suites that
+// leave PostgreSQL checkpointing and vacuuming what they wrote.
+vitest('durability', ['durability']);
 vitest('unit', ['unit', 'web']);
 vitest('int', ['int'], { TEST_TARGET: 'pglite' });
 if (process.env.TEST_DATABASE_URL) vitest('int-postgres', ['int'], { TEST_TARGET: 'postgres' });
 else console.log('TEST_DATABASE_URL non impostata: i test di integrazione girano solo su PGlite.');
-vitest('durability', ['durability']);
 e2e();
 
 console.log('\nRiepilogo:');
