@@ -152,8 +152,13 @@ export const joinedStaffMember = async (
 
 /** Closes the toasts on screen (they may cover a button the test is about to press). */
 export const closeToasts = async (page: Page) => {
-  for (const close of await page.getByRole('alert').getByRole('button', { name: 'Chiudi' }).all())
-    await close.click().catch(() => undefined);
+  const close = page.getByRole('alert').getByRole('button', { name: 'Chiudi' });
+  // Closing one moves the others and toasts also close by themselves: always the first one, and not for long.
+  for (let tries = 0; tries < 10 && (await close.count()) > 0; tries++)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
 };
 
 /** A success toast ("Successo") with the server's message. */

@@ -3,7 +3,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPost, createOwner, type Owner, openSignedIn, shot, successToast } from '../support/studio-owner.ts';
+import {
+  apiGet,
+  apiPost,
+  closeToasts,
+  createOwner,
+  type Owner,
+  openSignedIn,
+  shot,
+  successToast,
+} from '../support/studio-owner.ts';
 
 /*
  * Invoicing as a physiotherapist does it (issue 12 "Done means"): two appointments of a patient invoiced from the
@@ -54,8 +63,8 @@ const seedAppointments = async (request: APIRequestContext, owner: Owner, pazien
 };
 
 /** Closes the toasts, as a person would, when they cover the buttons at the bottom of a phone's screen. */
-const closeToasts = async (page: Page) => {
-  for (const close of await page.getByRole('alert').getByRole('button', { name: 'Chiudi' }).all()) await close.click();
+const closeAllToasts = async (page: Page) => {
+  await closeToasts(page);
   await expect(page.getByRole('alert')).toHaveCount(0);
 };
 
@@ -108,7 +117,7 @@ test.describe('invoicing', () => {
     await page.getByRole('button', { name: 'Crea' }).click();
     await expect(successToast(page, 'Fattura creata')).toBeVisible();
     await expect(page.getByRole('heading', { name: `Fattura 1/${year}` })).toBeVisible();
-    await closeToasts(page);
+    await closeAllToasts(page);
     const invoiceId = idFromUrl(page);
     let invoice = await apiGet<Fattura>(request, `/documento-contabile/${invoiceId}`, owner.token);
     expect(invoice).toMatchObject({ totaleFattura: 102, pagata: false });
@@ -163,13 +172,13 @@ test.describe('invoicing', () => {
     await page.getByRole('button', { name: 'Crea' }).click();
     await expect(successToast(page, 'Proforma creata')).toBeVisible();
     await expect(page.getByRole('heading', { name: `Proforma 1/${year}` })).toBeVisible();
-    await closeToasts(page);
+    await closeAllToasts(page);
 
     await page.getByRole('button', { name: 'Converti in fattura' }).click();
     await expect(page.getByRole('heading', { name: `Fattura 1/${year}` })).toBeVisible();
     const invoiceId = idFromUrl(page);
     expect((await apiGet<Fattura>(request, `/documento-contabile/${invoiceId}`, owner.token)).totaleFattura).toBe(202);
-    await closeToasts(page);
+    await closeAllToasts(page);
 
     await page.getByRole('button', { name: 'Emetti nota di credito' }).click();
     await expect(page.getByRole('heading', { name: `Nota di credito 2/${year}` })).toBeVisible();
