@@ -1,5 +1,5 @@
 import { formatEuroCents, formatUiDate, uiDateFormat } from '@studiolo/domain/shared';
-import dayjs from 'dayjs';
+import { dayjs } from './dayjs-it.ts';
 
 /** Dates are shown DD-MM-YYYY (spec part 1 §9), in Europe/Rome for instants. */
 export const formatDate = (value: string | Date | null | undefined): string => {
