@@ -1,6 +1,7 @@
-import { Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentStudioId } from '../../features/auth/api/get-user.ts';
 import { setPassiveInvoicing } from '../../features/einvoicing/api/received.ts';
@@ -23,11 +24,6 @@ const SistemaTsOverview = lazy(() =>
   import('../../features/sistema-ts/components/sistema-ts-overview.tsx').then(({ SistemaTsOverview }) => ({
     default: SistemaTsOverview,
   })),
-);
-const tabLoading = (
-  <Center py="xl">
-    <Loader size="sm" aria-label="Caricamento" />
-  </Center>
 );
 
 /**
@@ -59,17 +55,17 @@ export const AccountingPage = () => {
           {
             label: einvoicingTexts.receivedTab,
             content: (
-              <Suspense fallback={tabLoading}>
+              <LazyPanel>
                 <ReceivedInvoices enabled={settings.data?.passiveInvoiceEnabled ?? false} onToggle={togglePassive} />
-              </Suspense>
+              </LazyPanel>
             ),
           },
           {
             label: sistemaTsTexts.tab,
             content: (
-              <Suspense fallback={tabLoading}>
+              <LazyPanel>
                 <SistemaTsOverview />
-              </Suspense>
+              </LazyPanel>
             ),
           },
         ]}

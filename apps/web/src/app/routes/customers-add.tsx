@@ -1,9 +1,10 @@
-import { Alert, Center, Group, Loader, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { patientDisplayName, patientMessages } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
+import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { useCreatePatient } from '../../features/patients/api/create-patient.ts';
@@ -119,15 +120,9 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
             label: 'Fatture',
             canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'invoice:read')),
             content: (
-              <Suspense
-                fallback={
-                  <Center py="xl">
-                    <Loader size="sm" aria-label="Caricamento delle fatture" />
-                  </Center>
-                }
-              >
+              <LazyPanel label="Caricamento delle fatture">
                 <PatientInvoicesTable pazienteId={p.id} />
-              </Suspense>
+              </LazyPanel>
             ),
           },
         ]}
