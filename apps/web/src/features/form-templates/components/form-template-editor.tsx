@@ -107,7 +107,14 @@ export const FormTemplateEditor = ({
         </Text>
         <Suspense
           fallback={
-            <Center mih={320} mt={4} style={{ border: '1px solid var(--mantine-color-default-border)' }}>
+            <Center
+              mih={320}
+              mt={4}
+              style={{
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 'var(--mantine-radius-sm)',
+              }}
+            >
               <Loader size="sm" aria-label={t.editorLoading} />
             </Center>
           }
