@@ -8,8 +8,9 @@ import { type ReactNode, Suspense } from 'react';
 export const LazyPanel = ({ children, label = 'Caricamento' }: { children: ReactNode; label?: string }) => (
   <Suspense
     fallback={
-      <Center py="xl">
-        <Loader size="sm" aria-label={label} />
+      // a status region named by the label (a loader's own span may not carry a name)
+      <Center py="xl" role="status" aria-label={label}>
+        <Loader size="sm" />
       </Center>
     }
   >

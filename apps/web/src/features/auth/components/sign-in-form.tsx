@@ -77,7 +77,13 @@ export const SignInForm = ({
         <Text size="sm" c="dimmed">
           Il tuo studio richiede la verifica in due passaggi per <b>{step.username}</b>. Configurala ora per accedere.
         </Text>
-        <Suspense fallback={<Loader size="sm" aria-label="Caricamento" />}>
+        <Suspense
+          fallback={
+            <div role="status" aria-label="Caricamento">
+              <Loader size="sm" />
+            </div>
+          }
+        >
           <TwoFactorSetup challengeToken={step.challengeToken} onEnabled={handle} onCancel={backToCredentials} />
         </Suspense>
       </Stack>

@@ -108,6 +108,8 @@ export const FormTemplateEditor = ({
         <Suspense
           fallback={
             <Center
+              role="status"
+              aria-label={t.editorLoading}
               mih={320}
               mt={4}
               style={{
@@ -115,7 +117,7 @@ export const FormTemplateEditor = ({
                 borderRadius: 'var(--mantine-radius-sm)',
               }}
             >
-              <Loader size="sm" aria-label={t.editorLoading} />
+              <Loader size="sm" />
             </Center>
           }
         >
