@@ -11,5 +11,13 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    // Every module the entry loads statically (React, the router, the query cache, Mantine's core, zod, lib/) goes
+    // into one chunk: the browser fetched them all before any route anyway, and one file compresses better than the
+    // twenty small ones automatic splitting made (entry 170.5 → 161.1 kB gzip; decision 027, issue 17 item 11).
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
   },
 });

@@ -1,9 +1,19 @@
+import { getDefaultZIndex } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { renderWithProviders } from './testing/render-with-providers.tsx';
 
+/** The layer a dialog's root asks for (Mantine's --mb-z-index). */
+const layerOf = (dialog: HTMLElement) =>
+  Number((dialog.closest('[style*="--mb-z-index"]') as HTMLElement | null)?.style.getPropertyValue('--mb-z-index'));
+
 describe('ConfirmDialog', () => {
+  it('sits above the other dialogs, also one fetched on first use and so added to the page after it', () => {
+    renderWithProviders(<ConfirmDialog opened onConfirm={() => {}} onCancel={() => {}} />);
+    expect(layerOf(screen.getByRole('dialog', { name: 'Sei sicuro?' }))).toBeGreaterThan(getDefaultZIndex('modal'));
+  });
+
   it('asks "Sei sicuro?" with the buttons Annulla and Procedi by default', () => {
     renderWithProviders(<ConfirmDialog opened onConfirm={() => {}} onCancel={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Sei sicuro?' })).toBeTruthy();

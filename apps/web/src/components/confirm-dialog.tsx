@@ -1,6 +1,13 @@
-import { Button, Group, type MantineColor, Modal, Text } from '@mantine/core';
+import { Button, Group, getDefaultZIndex, type MantineColor, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { widgetMessages } from './widget.messages.ts';
+
+/**
+ * A question asked over another dialog (delete this appointment? which occurrences?) is above every other dialog:
+ * modals stack by the order their portals were added, and a dialog fetched on first use (lazy) is added after the
+ * question's, so equal layers would hide the question behind it.
+ */
+export const questionDialogZIndex = getDefaultZIndex('modal') + 1;
 
 export type ConfirmDialogProps = {
   opened: boolean;
@@ -35,6 +42,7 @@ export const ConfirmDialog = ({
     }}
     title={title}
     centered
+    zIndex={questionDialogZIndex}
     closeOnClickOutside={!loading}
     closeOnEscape={!loading}
     closeButtonProps={{ 'aria-label': widgetMessages.close, disabled: loading }}

@@ -1,8 +1,5 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-
-dayjs.extend(customParseFormat);
+import { dayjs } from '../lib/dayjs-it.ts';
 
 const typedFormats = ['DD-MM-YYYY', 'D-M-YYYY', 'DD/MM/YYYY', 'D/M/YYYY'];
 

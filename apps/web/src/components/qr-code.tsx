@@ -1,5 +1,4 @@
 import { Box, Text } from '@mantine/core';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
 type QrState = { value: string; src: string } | { value: string; failed: true } | null;
@@ -14,16 +13,19 @@ export const QrCode = ({ value, size = 256, label }: { value: string; size?: num
 
   useEffect(() => {
     let current = true;
-    QRCode.toDataURL(value, { errorCorrectionLevel: 'M', width: size, margin: 1 }).then(
-      (src) => {
-        if (current) setState({ value, src });
-      },
-      (error: unknown) => {
-        // a value too long for a QR code: say so, and leave the rest of the page (a key to type, a link) usable
-        console.error('QR code not generated', error);
-        if (current) setState({ value, failed: true });
-      },
-    );
+    // the encoder (about 9 kB gzip) is fetched when a QR code is first drawn, not with the page (issue 17 item 11)
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(value, { errorCorrectionLevel: 'M', width: size, margin: 1 }))
+      .then(
+        (src) => {
+          if (current) setState({ value, src });
+        },
+        (error: unknown) => {
+          // a value too long for a QR code: say so, and leave the rest of the page (a key to type, a link) usable
+          console.error('QR code not generated', error);
+          if (current) setState({ value, failed: true });
+        },
+      );
     return () => {
       current = false;
     };

@@ -1,5 +1,4 @@
 import { formatEuroCents, formatUiDate, uiDateFormat } from '@studiolo/domain/shared';
-import dayjs from 'dayjs';
 
 /** Dates are shown DD-MM-YYYY (spec part 1 §9), in Europe/Rome for instants. */
 export const formatDate = (value: string | Date | null | undefined): string => {
@@ -22,13 +21,5 @@ const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR'
 export const formatEuro = (amount: number): string => euro.format(amount);
 /** Integer cents in it-IT euros. */
 export const formatCents = formatEuroCents;
-
-/** Parses a DD-MM-YYYY (or D-M-YYYY) date typed by the user; null when it does not exist. */
-export const parseUiDate = (value: string): Date | null => {
-  const m = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(value.trim());
-  if (!m) return null;
-  const d = dayjs(`${m[3]}-${m[2]?.padStart(2, '0')}-${m[1]?.padStart(2, '0')}`, 'YYYY-MM-DD');
-  return d.isValid() && d.format('D-M-YYYY') === `${Number(m[1])}-${Number(m[2])}-${m[3]}` ? d.toDate() : null;
-};
 
 export { uiDateFormat };

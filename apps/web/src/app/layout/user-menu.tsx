@@ -3,11 +3,21 @@ import { useDisclosure } from '@mantine/hooks';
 import { supportRoles } from '@studiolo/domain/shared';
 import { initialsOf } from '@studiolo/domain/staff';
 import { IconChevronDown, IconLifebuoy, IconLogout, IconUser } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
-import { ProfileDialog } from '../../features/auth/components/profile-dialog.tsx';
-import { SupportModeDialog } from '../../features/auth/components/support-mode-dialog.tsx';
 import { signOut, useSupportMode } from '../../lib/session.ts';
+
+// The dialogs behind the menu (forms, password fields) are fetched when first opened, not with every page's shell
+// (issue 17 item 11); once fetched they stay mounted, so they close with their transition.
+const ProfileDialog = lazy(() =>
+  import('../../features/auth/components/profile-dialog.tsx').then(({ ProfileDialog }) => ({ default: ProfileDialog })),
+);
+const SupportModeDialog = lazy(() =>
+  import('../../features/auth/components/support-mode-dialog.tsx').then(({ SupportModeDialog }) => ({
+    default: SupportModeDialog,
+  })),
+);
 
 /** The header's user menu: profile, support mode (platform operators), sign-out. */
 export const UserMenu = ({ studioName }: { studioName: string }) => {
@@ -15,6 +25,8 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
   const support = useSupportMode();
   const [profileOpened, profile] = useDisclosure(false);
   const [supportOpened, supportDialog] = useDisclosure(false);
+  const [profileWanted, setProfileWanted] = useState(false);
+  const [supportWanted, setSupportWanted] = useState(false);
   if (!user) return null;
 
   const fullName = [user.nome, user.cognome].filter(Boolean).join(' ') || user.username;
@@ -61,11 +73,23 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
             )}
           </Menu.Label>
           <Menu.Divider />
-          <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={profile.open}>
+          <Menu.Item
+            leftSection={<IconUser size={16} aria-hidden />}
+            onClick={() => {
+              setProfileWanted(true);
+              profile.open();
+            }}
+          >
             Profilo
           </Menu.Item>
           {canSupport && (
-            <Menu.Item leftSection={<IconLifebuoy size={16} aria-hidden />} onClick={supportDialog.open}>
+            <Menu.Item
+              leftSection={<IconLifebuoy size={16} aria-hidden />}
+              onClick={() => {
+                setSupportWanted(true);
+                supportDialog.open();
+              }}
+            >
               Modalità support
             </Menu.Item>
           )}
@@ -75,8 +99,12 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ProfileDialog opened={profileOpened} onClose={profile.close} user={user} onPasswordChanged={signOut} />
-      <SupportModeDialog opened={supportOpened} onClose={supportDialog.close} />
+      <Suspense fallback={null}>
+        {profileWanted && (
+          <ProfileDialog opened={profileOpened} onClose={profile.close} user={user} onPasswordChanged={signOut} />
+        )}
+        {supportWanted && <SupportModeDialog opened={supportOpened} onClose={supportDialog.close} />}
+      </Suspense>
     </>
   );
 };

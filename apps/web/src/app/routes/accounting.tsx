@@ -1,17 +1,30 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
+import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentStudioId } from '../../features/auth/api/get-user.ts';
 import { setPassiveInvoicing } from '../../features/einvoicing/api/received.ts';
-import { ReceivedInvoices } from '../../features/einvoicing/components/received-invoices.tsx';
 import { XmlDownloadButton } from '../../features/einvoicing/components/xml-download-dialog.tsx';
 import { einvoicingTexts } from '../../features/einvoicing/einvoicing.texts.ts';
 import { OverviewCards } from '../../features/invoices/components/overview/overview-cards.tsx';
 import { DocumentsList } from '../../features/invoices/components/tables/documents-list.tsx';
 import { settingsQueryKey, useSettings } from '../../features/settings/api/get-settings.ts';
-import { SistemaTsOverview } from '../../features/sistema-ts/components/sistema-ts-overview.tsx';
 import { sistemaTsTexts } from '../../features/sistema-ts/sistema-ts.texts.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+
+// The received invoices and the Sistema TS tabs are fetched when opened, not with the page's first screen, the
+// invoices tab (issue 17 item 11).
+const ReceivedInvoices = lazy(() =>
+  import('../../features/einvoicing/components/received-invoices.tsx').then(({ ReceivedInvoices }) => ({
+    default: ReceivedInvoices,
+  })),
+);
+const SistemaTsOverview = lazy(() =>
+  import('../../features/sistema-ts/components/sistema-ts-overview.tsx').then(({ SistemaTsOverview }) => ({
+    default: SistemaTsOverview,
+  })),
+);
 
 /**
  * /accounting: the overview cards, then invoices and credit notes, pro-forma, received invoices (spec part 2 §2) and
@@ -42,10 +55,19 @@ export const AccountingPage = () => {
           {
             label: einvoicingTexts.receivedTab,
             content: (
-              <ReceivedInvoices enabled={settings.data?.passiveInvoiceEnabled ?? false} onToggle={togglePassive} />
+              <LazyPanel>
+                <ReceivedInvoices enabled={settings.data?.passiveInvoiceEnabled ?? false} onToggle={togglePassive} />
+              </LazyPanel>
             ),
           },
-          { label: sistemaTsTexts.tab, content: <SistemaTsOverview /> },
+          {
+            label: sistemaTsTexts.tab,
+            content: (
+              <LazyPanel>
+                <SistemaTsOverview />
+              </LazyPanel>
+            ),
+          },
         ]}
       />
     </Stack>

@@ -1,15 +1,31 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { can } from '@studiolo/domain/shared';
 import { IconChevronLeft } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
+import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
-import { CalendarsPanel } from '../../features/calendar/components/calendars-panel.tsx';
-import { GoogleCalendarPanel } from '../../features/calendar/components/google-calendar-panel.tsx';
 import { ProductsPanel } from '../../features/products/components/products-panel.tsx';
-import { CalendarResourcesPanel } from '../../features/settings/components/calendar-resources-panel.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
+
+// The first tab (Prestazioni) is in the page's chunk; the others are fetched when opened (issue 17 item 11).
+const CalendarsPanel = lazy(() =>
+  import('../../features/calendar/components/calendars-panel.tsx').then(({ CalendarsPanel }) => ({
+    default: CalendarsPanel,
+  })),
+);
+const GoogleCalendarPanel = lazy(() =>
+  import('../../features/calendar/components/google-calendar-panel.tsx').then(({ GoogleCalendarPanel }) => ({
+    default: GoogleCalendarPanel,
+  })),
+);
+const CalendarResourcesPanel = lazy(() =>
+  import('../../features/settings/components/calendar-resources-panel.tsx').then(({ CalendarResourcesPanel }) => ({
+    default: CalendarResourcesPanel,
+  })),
+);
 
 /**
  * /calendar/settings (spec part 1 §2): services, rooms / service locations / medical devices, calendars with their
@@ -42,10 +58,28 @@ export const CalendarSettingsPage = () => {
           {
             label: 'Stanze e dispositivi',
             canAccess: can(role, 'settings:read'),
-            content: <CalendarResourcesPanel canEdit={canEditSettings} />,
+            content: (
+              <LazyPanel>
+                <CalendarResourcesPanel canEdit={canEditSettings} />
+              </LazyPanel>
+            ),
           },
-          { label: 'Calendari', content: <CalendarsPanel canEdit={can(role, 'calendar:write')} /> },
-          { label: 'Google Calendar', content: <GoogleCalendarPanel canEdit={can(role, 'calendar:write')} /> },
+          {
+            label: 'Calendari',
+            content: (
+              <LazyPanel>
+                <CalendarsPanel canEdit={can(role, 'calendar:write')} />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: 'Google Calendar',
+            content: (
+              <LazyPanel>
+                <GoogleCalendarPanel canEdit={can(role, 'calendar:write')} />
+              </LazyPanel>
+            ),
+          },
         ]}
       />
     </Stack>

@@ -1,11 +1,12 @@
 import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { patientDisplayName, patientMessages } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
+import { lazy } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
+import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
-import { PatientInvoicesTable } from '../../features/invoices/components/tables/patient-invoices-table.tsx';
 import { useCreatePatient } from '../../features/patients/api/create-patient.ts';
 import { usePatient } from '../../features/patients/api/get-patient.ts';
 import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
@@ -16,6 +17,14 @@ import { emptyPatientValues, patientToFormValues } from '../../features/patients
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
+
+// The invoices tab (its table, the invoice rules and pickers) is fetched when opened, not with the record's first
+// screen, the Anagrafica tab (issue 17 item 11).
+const PatientInvoicesTable = lazy(() =>
+  import('../../features/invoices/components/tables/patient-invoices-table.tsx').then(({ PatientInvoicesTable }) => ({
+    default: PatientInvoicesTable,
+  })),
+);
 
 const backToList = <BackLink to="/customers">Torna ai pazienti</BackLink>;
 
@@ -110,7 +119,11 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
           {
             label: 'Fatture',
             canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'invoice:read')),
-            content: <PatientInvoicesTable pazienteId={p.id} />,
+            content: (
+              <LazyPanel label="Caricamento delle fatture">
+                <PatientInvoicesTable pazienteId={p.id} />
+              </LazyPanel>
+            ),
           },
         ]}
       />

@@ -1,17 +1,41 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { can } from '@studiolo/domain/shared';
+import { lazy } from 'react';
+import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
-import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
-import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
-import { OutboxPanel } from '../../features/mail/components/outbox-panel.tsx';
-import { SistemaTsSettingsPanel } from '../../features/sistema-ts/components/sistema-ts-settings.tsx';
 import { sistemaTsTexts } from '../../features/sistema-ts/sistema-ts.texts.ts';
-import { StaffList } from '../../features/staff/components/staff-list.tsx';
-import { StudioSecuritySwitch } from '../../features/studio/components/studio-security-switch.tsx';
 import { StudioSettings } from '../../features/studio/components/studio-settings.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
+
+// The first tab (Studio) is in the page's chunk; the others are fetched when opened (issue 17 item 11).
+const AuditLogPanel = lazy(() =>
+  import('../../features/audit/components/audit-log-panel.tsx').then(({ AuditLogPanel }) => ({
+    default: AuditLogPanel,
+  })),
+);
+const TwoFactorSettings = lazy(() =>
+  import('../../features/auth/components/two-factor-settings.tsx').then(({ TwoFactorSettings }) => ({
+    default: TwoFactorSettings,
+  })),
+);
+const OutboxPanel = lazy(() =>
+  import('../../features/mail/components/outbox-panel.tsx').then(({ OutboxPanel }) => ({ default: OutboxPanel })),
+);
+const SistemaTsSettingsPanel = lazy(() =>
+  import('../../features/sistema-ts/components/sistema-ts-settings.tsx').then(({ SistemaTsSettingsPanel }) => ({
+    default: SistemaTsSettingsPanel,
+  })),
+);
+const StaffList = lazy(() =>
+  import('../../features/staff/components/staff-list.tsx').then(({ StaffList }) => ({ default: StaffList })),
+);
+const StudioSecuritySwitch = lazy(() =>
+  import('../../features/studio/components/studio-security-switch.tsx').then(({ StudioSecuritySwitch }) => ({
+    default: StudioSecuritySwitch,
+  })),
+);
 
 /** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS (?tab=index). */
 export const SettingsPage = () => {
@@ -37,35 +61,61 @@ export const SettingsPage = () => {
           {
             label: 'Staff',
             canAccess: can(role, 'staff:read'),
-            content: <StaffList canManage={can(role, 'staff:manage')} myEmail={user.username} />,
+            content: (
+              <LazyPanel>
+                <StaffList canManage={can(role, 'staff:manage')} myEmail={user.username} />
+              </LazyPanel>
+            ),
           },
           {
             label: 'Sicurezza',
             content: (
-              <Stack gap="lg">
-                <TwoFactorSettings />
-                {isOwner && (
-                  <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-                    <Stack gap="sm">
-                      <Title order={2} fz="lg">
-                        Sicurezza dello studio
-                      </Title>
-                      <Text size="sm" c="dimmed">
-                        Vale per tutti i membri dello staff.
-                      </Text>
-                      <StudioSecuritySwitch />
-                    </Stack>
-                  </Paper>
-                )}
-              </Stack>
+              <LazyPanel>
+                <Stack gap="lg">
+                  <TwoFactorSettings />
+                  {isOwner && (
+                    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+                      <Stack gap="sm">
+                        <Title order={2} fz="lg">
+                          Sicurezza dello studio
+                        </Title>
+                        <Text size="sm" c="dimmed">
+                          Vale per tutti i membri dello staff.
+                        </Text>
+                        <StudioSecuritySwitch />
+                      </Stack>
+                    </Paper>
+                  )}
+                </Stack>
+              </LazyPanel>
             ),
           },
-          { label: 'Posta in uscita', canAccess: can(role, 'outbox:read'), content: <OutboxPanel /> },
-          { label: 'Registro attività', canAccess: can(role, 'audit:read'), content: <AuditLogPanel /> },
+          {
+            label: 'Posta in uscita',
+            canAccess: can(role, 'outbox:read'),
+            content: (
+              <LazyPanel>
+                <OutboxPanel />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: 'Registro attività',
+            canAccess: can(role, 'audit:read'),
+            content: (
+              <LazyPanel>
+                <AuditLogPanel />
+              </LazyPanel>
+            ),
+          },
           {
             label: sistemaTsTexts.tab,
             canAccess: can(role, 'settings:read'),
-            content: <SistemaTsSettingsPanel canEdit={can(role, 'settings:write')} />,
+            content: (
+              <LazyPanel>
+                <SistemaTsSettingsPanel canEdit={can(role, 'settings:write')} />
+              </LazyPanel>
+            ),
           },
         ]}
       />

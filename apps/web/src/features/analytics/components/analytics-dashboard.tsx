@@ -1,8 +1,6 @@
-import '@mantine/charts/styles.css';
-import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import type { CashflowPoint, Revenue } from '@studiolo/domain/analytics';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { formatEuro } from '../../../lib/format.ts';
 import { analyticsTexts as t } from '../analytics.texts.ts';
 import { useCashflow } from '../api/get-cashflow.ts';
@@ -16,6 +14,12 @@ import { formatPercent, SummaryCards } from './summary-cards.tsx';
 import { TagFilter } from './tag-filter.tsx';
 
 type Row = CashflowPoint & { label: string };
+
+// the drawings are fetched after the page's first screen; ChartSection shows a loader in their place meanwhile
+const charts = () => import('./analytics-charts.tsx');
+const AreaChart = lazy(() => charts().then((m) => ({ default: m.AreaChart })));
+const BarChart = lazy(() => charts().then((m) => ({ default: m.BarChart })));
+const LineChart = lazy(() => charts().then((m) => ({ default: m.LineChart })));
 
 const money = (header: string, pick: (r: Row) => number): ChartColumn<Row> => ({
   header,

@@ -1,6 +1,6 @@
-import { Box, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, Suspense, useId } from 'react';
 import { saveBlob } from '../../../lib/download.ts';
 import { analyticsTexts as t } from '../analytics.texts.ts';
 import { type CsvColumn, toCsv } from '../csv.ts';
@@ -49,7 +49,18 @@ export const ChartSection = <T,>({ title, description, fileName, rows, columns, 
             {t.downloadCsv}
           </Button>
         </Group>
-        <div aria-hidden="true">{chart}</div>
+        <div aria-hidden="true">
+          {/* a chart is a lazy component (analytics-charts.tsx): its place waits with a loader while it is fetched */}
+          <Suspense
+            fallback={
+              <Center h={120}>
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            {chart}
+          </Suspense>
+        </div>
         <details>
           <summary>
             <Text span size="sm">

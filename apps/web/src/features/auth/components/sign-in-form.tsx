@@ -1,15 +1,19 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type LoginResponse, loginInputSchema } from '@studiolo/domain/auth';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { isHttpError } from '../../../lib/http.ts';
 import { useLogin } from '../api/login.ts';
 import { useLoginWithCode } from '../api/login-2fa.ts';
 import { totpCodeFormSchema } from '../totp-code-form.ts';
-import { TwoFactorSetup } from './two-factor-setup.tsx';
+
+// Setting up the authenticator (QR code, key to copy) is a rare step of sign-in: fetched when reached (issue 17 item 11)
+const TwoFactorSetup = lazy(() =>
+  import('./two-factor-setup.tsx').then(({ TwoFactorSetup }) => ({ default: TwoFactorSetup })),
+);
 
 type Step =
   | { kind: 'credentials' }
@@ -73,7 +77,15 @@ export const SignInForm = ({
         <Text size="sm" c="dimmed">
           Il tuo studio richiede la verifica in due passaggi per <b>{step.username}</b>. Configurala ora per accedere.
         </Text>
-        <TwoFactorSetup challengeToken={step.challengeToken} onEnabled={handle} onCancel={backToCredentials} />
+        <Suspense
+          fallback={
+            <div role="status" aria-label="Caricamento">
+              <Loader size="sm" />
+            </div>
+          }
+        >
+          <TwoFactorSetup challengeToken={step.challengeToken} onEnabled={handle} onCancel={backToCredentials} />
+        </Suspense>
       </Stack>
     );
   }

@@ -23,6 +23,8 @@ import { type Calendar, type CalendarEvent, eventColors } from '@studiolo/domain
 import { formatMinutes } from '@studiolo/domain/shared';
 import { IconCopy, IconCurrencyEuro, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
+// the pickers' month and day names in Italian
+import '../../../lib/dayjs-it.ts';
 import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import {

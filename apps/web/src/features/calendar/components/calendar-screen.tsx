@@ -28,7 +28,7 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
@@ -57,8 +57,8 @@ import {
   viewTitle,
   visibleRange,
 } from '../calendar-view-state.ts';
-import { AppointmentDialog, type AppointmentDialogMode } from './appointment-dialog.tsx';
-import { BulkEventsDialog, type BulkMode } from './bulk-events-dialog.tsx';
+import type { AppointmentDialogMode } from './appointment-dialog.tsx';
+import type { BulkMode } from './bulk-events-dialog.tsx';
 import { useCalendarDeps } from './calendar-deps.tsx';
 import { CalendarFiltersPanel, filterTexts } from './calendar-filters-panel.tsx';
 import { DeleteScopeDialog } from './delete-scope-dialog.tsx';
@@ -67,6 +67,15 @@ import { RecurringUpdateDialog } from './recurring-update-dialog.tsx';
 
 // FullCalendar and its CSS in their own chunk: the toolbar and filters show while it loads.
 const CalendarGrid = lazy(() => import('./calendar-grid.tsx'));
+// The appointment and bulk dialogs (their forms, date and time pickers, price field, patient search) are fetched when
+// first opened, not before the calendar's first screen (issue 17 item 11); once fetched the appointment dialog stays
+// mounted, so it closes with its transition.
+const AppointmentDialog = lazy(() =>
+  import('./appointment-dialog.tsx').then(({ AppointmentDialog }) => ({ default: AppointmentDialog })),
+);
+const BulkEventsDialog = lazy(() =>
+  import('./bulk-events-dialog.tsx').then(({ BulkEventsDialog }) => ({ default: BulkEventsDialog })),
+);
 
 export const calendarTexts = {
   title: 'Calendario',
@@ -142,6 +151,13 @@ export const CalendarScreen = () => {
   const [selected, setSelected] = useState<ReadonlyMap<string, CalendarEvent>>(new Map());
   const [dialog, setDialog] = useState<AppointmentDialogMode | null>(null);
   const [bulk, setBulk] = useState<BulkMode | null>(null);
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (dialog && !dialogWanted) setDialogWanted(true);
+  // fetched once the first screen is up, so the first click on a slot or an appointment does not wait for it
+  useEffect(() => {
+    const timer = setTimeout(() => void import('./appointment-dialog.tsx').catch(() => undefined), 2000);
+    return () => clearTimeout(timer);
+  }, []);
   const [toDelete, setToDelete] = useState<CalendarEvent | null>(null);
   const [scopeRequest, setScopeRequest] = useState<((o: UpdateEventOption | null) => void) | null>(null);
 
@@ -528,16 +544,20 @@ export const CalendarScreen = () => {
         <Box pb="xl">{filtersPanel}</Box>
       </Drawer>
 
-      <AppointmentDialog
-        mode={dialog}
-        calendars={calendars}
-        onClose={() => setDialog(null)}
-        onSubmit={submitAppointment}
-        onDelete={(e) => setToDelete(e)}
-        onTogglePaid={(e) => void togglePaid(e)}
-        onDuplicateNextWeek={(e) => void duplicateNextWeek([e]).then((ok) => ok && setDialog(null))}
-        busy={busy}
-      />
+      <Suspense fallback={null}>
+        {dialogWanted && (
+          <AppointmentDialog
+            mode={dialog}
+            calendars={calendars}
+            onClose={() => setDialog(null)}
+            onSubmit={submitAppointment}
+            onDelete={(e) => setToDelete(e)}
+            onTogglePaid={(e) => void togglePaid(e)}
+            onDuplicateNextWeek={(e) => void duplicateNextWeek([e]).then((ok) => ok && setDialog(null))}
+            busy={busy}
+          />
+        )}
+      </Suspense>
       <RecurringUpdateDialog
         opened={scopeRequest !== null}
         onResult={(option) => {
@@ -558,14 +578,16 @@ export const CalendarScreen = () => {
         onCancel={() => setToDelete(null)}
       />
       {bulk && (
-        <BulkEventsDialog
-          mode={bulk}
-          opened
-          onClose={(result) => {
-            setBulk(null);
-            if (result.success && result.deletedCount !== undefined) void invalidateEvents();
-          }}
-        />
+        <Suspense fallback={null}>
+          <BulkEventsDialog
+            mode={bulk}
+            opened
+            onClose={(result) => {
+              setBulk(null);
+              if (result.success && result.deletedCount !== undefined) void invalidateEvents();
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );

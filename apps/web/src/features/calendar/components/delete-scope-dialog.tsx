@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { DeleteEventOption } from '@studiolo/domain/calendar';
 import { useEffect, useState } from 'react';
+import { questionDialogZIndex } from '../../../components/confirm-dialog.tsx';
 
 /** Texts of the deletion of a recurring appointment (spec part 1 §4 names the scopes ALL, SINGLE, AFTER). */
 export const deleteScopeTexts = {
@@ -36,6 +37,7 @@ export const DeleteScopeDialog = ({
       title={deleteScopeTexts.title}
       centered
       closeButtonProps={{ 'aria-label': 'Chiudi' }}
+      zIndex={questionDialogZIndex}
     >
       <Radio.Group
         value={choice ?? ''}

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { calendarMessages as m, type UpdateEventOption } from '@studiolo/domain/calendar';
 import { useEffect, useState } from 'react';
+import { questionDialogZIndex } from '../../../components/confirm-dialog.tsx';
 
 /** spec part 1 §8: what is logged when a recurring update is left without a scope. */
 export const logAbortUpdate = () => console.info(m.abortUpdate);
@@ -32,6 +33,7 @@ export const RecurringUpdateDialog = ({
       title={m.recurringUpdateTitle}
       centered
       closeButtonProps={{ 'aria-label': 'Chiudi' }}
+      zIndex={questionDialogZIndex}
     >
       <Radio.Group
         value={choice ?? ''}

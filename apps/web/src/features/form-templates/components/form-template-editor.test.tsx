@@ -15,12 +15,34 @@ const existing = (extra: Partial<FormTemplate> = {}): FormTemplate => ({
   ...extra,
 });
 
+/** The rich text is a lazy chunk (issue 17 item 11): its textbox appears once fetched. */
+const editorLoaded = () => screen.findByRole('textbox', { name: 'Testo del modulo' });
+
 describe('FormTemplateEditor', () => {
+  it('shows the page before the rich-text editor is fetched, and saves only once it is there', async () => {
+    const onSave = vi.fn();
+    const { user } = renderWithProviders(
+      <FormTemplateEditor
+        template={existing({ content: '<p>Testo</p>' })}
+        saving={false}
+        onSave={onSave}
+        onDuplicate={() => {}}
+      />,
+    );
+    expect((screen.getByRole('textbox', { name: /Titolo/ }) as HTMLInputElement).value).toBe('Consenso');
+    expect(screen.getByLabelText('Caricamento dell’editor del testo')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Salva' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((await editorLoaded()).textContent).toBe('Testo');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(onSave).toHaveBeenCalledWith({ title: 'Consenso', content: '<p>Testo</p>', sharedWithCommunity: false });
+  });
+
   it('reports unknown tokens before saving and does not save', async () => {
     const onSave = vi.fn();
     const { user } = renderWithProviders(
       <FormTemplateEditor template={existing()} saving={false} onSave={onSave} onDuplicate={() => {}} />,
     );
+    await editorLoaded();
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(screen.getByRole('alert').textContent).toContain('Segnaposto sconosciuto: {{paziente.iban}}');
     expect(onSave).not.toHaveBeenCalled();
@@ -36,6 +58,7 @@ describe('FormTemplateEditor', () => {
         onDuplicate={() => {}}
       />,
     );
+    await editorLoaded();
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(screen.getByText('Campo obbligatorio')).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
@@ -55,6 +78,7 @@ describe('FormTemplateEditor', () => {
     const { user } = renderWithProviders(
       <FormTemplateEditor template={template} saving={false} onSave={() => {}} onDuplicate={onDuplicate} />,
     );
+    expect((await editorLoaded()).getAttribute('contenteditable')).toBe('false');
     expect(screen.queryByRole('button', { name: 'Salva' })).toBeNull();
     expect(screen.getByText(/condiviso da un altro studio/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Duplica' }));

@@ -1,6 +1,4 @@
-import '@mantine/tiptap/styles.css';
-import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { RichTextEditor } from '@mantine/tiptap';
+import { Alert, Button, Center, Checkbox, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   type FormTemplate,
   formTemplateTokens,
@@ -9,12 +7,16 @@ import {
   unknownTokensIn,
 } from '@studiolo/domain/forms';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useState } from 'react';
+import type { Editor } from '@tiptap/react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { formTemplateTexts as t } from './form-template-texts.ts';
 
 export type FormTemplateDraft = { title: string; content: string; sharedWithCommunity: boolean };
+
+// the rich text (tiptap) is fetched after the page's first screen (issue 17 item 11)
+const RichTextField = lazy(() =>
+  import('./rich-text-field.tsx').then(({ RichTextField }) => ({ default: RichTextField })),
+);
 
 const tokenOptions = formTemplateTokens.map((x) => ({ value: x.token, label: x.label }));
 
@@ -38,17 +40,12 @@ export const FormTemplateEditor = ({
   const [shared, setShared] = useState(template?.sharedWithCommunity ?? false);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [unknown, setUnknown] = useState<string[]>([]);
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false, code: false, codeBlock: false })],
-    content: template?.content ?? '',
-    editable: !readOnly,
-    immediatelyRender: true,
-    editorProps: {
-      attributes: { 'aria-labelledby': 'form-template-content-label', 'aria-multiline': 'true', role: 'textbox' },
-    },
-    shouldRerenderOnTransaction: false,
-    onUpdate: ({ editor: e }) => setUnknown((prev) => (prev.length ? unknownTokensIn(e.getHTML()) : prev)),
-  });
+  // null until the lazy rich-text field has loaded: saving waits for it (the content would otherwise be lost)
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const onUpdate = useCallback(
+    (html: () => string) => setUnknown((prev) => (prev.length ? unknownTokensIn(html()) : prev)),
+    [],
+  );
 
   const insertToken = (token: string | null) => {
     if (!token || !editor) return;
@@ -60,7 +57,8 @@ export const FormTemplateEditor = ({
   };
 
   const save = () => {
-    const content = editor?.getHTML() ?? '';
+    if (!editor) return;
+    const content = editor.getHTML();
     const missingTitle = title.trim() === '';
     const found = unknownTokensIn(content);
     setTitleError(missingTitle ? m.titleRequired : null);
@@ -107,30 +105,30 @@ export const FormTemplateEditor = ({
         <Text size="sm" fw={500} id="form-template-content-label">
           {t.contentLabel}
         </Text>
-        <RichTextEditor editor={editor} mt={4}>
-          {!readOnly && (
-            <RichTextEditor.Toolbar sticky stickyOffset={60}>
-              <RichTextEditor.ControlsGroup>
-                <RichTextEditor.Bold />
-                <RichTextEditor.Italic />
-                <RichTextEditor.Underline />
-                <RichTextEditor.Strikethrough />
-              </RichTextEditor.ControlsGroup>
-              <RichTextEditor.ControlsGroup>
-                <RichTextEditor.H2 />
-                <RichTextEditor.H3 />
-                <RichTextEditor.BulletList />
-                <RichTextEditor.OrderedList />
-                <RichTextEditor.Hr />
-              </RichTextEditor.ControlsGroup>
-              <RichTextEditor.ControlsGroup>
-                <RichTextEditor.Undo />
-                <RichTextEditor.Redo />
-              </RichTextEditor.ControlsGroup>
-            </RichTextEditor.Toolbar>
-          )}
-          <RichTextEditor.Content mih={320} />
-        </RichTextEditor>
+        <Suspense
+          fallback={
+            <Center
+              role="status"
+              aria-label={t.editorLoading}
+              mih={320}
+              mt={4}
+              style={{
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 'var(--mantine-radius-sm)',
+              }}
+            >
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <RichTextField
+            content={template?.content ?? ''}
+            readOnly={readOnly}
+            labelId="form-template-content-label"
+            onReady={setEditor}
+            onUpdate={onUpdate}
+          />
+        </Suspense>
       </div>
       {unknown.length > 0 && (
         <Alert color="red" title={t.unknownTokensTitle} role="alert">
@@ -146,7 +144,7 @@ export const FormTemplateEditor = ({
             onChange={(e) => setShared(e.currentTarget.checked)}
           />
           <Group justify="flex-end">
-            <Button leftSection={<IconDeviceFloppy size={16} />} onClick={save} loading={saving}>
+            <Button leftSection={<IconDeviceFloppy size={16} />} onClick={save} loading={saving} disabled={!editor}>
               {t.save}
             </Button>
           </Group>

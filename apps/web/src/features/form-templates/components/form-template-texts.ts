@@ -24,6 +24,7 @@ export const formTemplateTexts = {
   editorTitleRead: 'Modulo condiviso',
   titleLabel: 'Titolo',
   contentLabel: 'Testo del modulo',
+  editorLoading: 'Caricamento dell’editor del testo',
   shareLabel: 'Condividi con gli altri studi',
   shareDescription: 'Gli altri studi potranno leggerlo e duplicarlo, non modificarlo.',
   tokenPicker: 'Inserisci un segnaposto',
