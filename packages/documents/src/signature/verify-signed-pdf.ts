@@ -94,7 +94,16 @@ const timestampOf = async (signerInfo: pkijs.SignerInfo): Promise<Date | null> =
       signerInfo.signature.valueBlock.valueHexView as Uint8Array<ArrayBuffer>,
     );
     if (!sameBytes(imprint, tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView)) return null;
-    const verified = await token.verify({ signer: 0, checkChain: false, extendedMode: true }, pkijsEngine);
+    // pkijs checks the token's imprint against data too
+    const verified = await token.verify(
+      {
+        signer: 0,
+        data: toArrayBuffer(signerInfo.signature.valueBlock.valueHexView),
+        checkChain: false,
+        extendedMode: true,
+      },
+      pkijsEngine,
+    );
     return verified.signatureVerified ? tstInfo.genTime : null;
   } catch {
     return null;
