@@ -5,6 +5,8 @@ import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.t
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
 import { OutboxPanel } from '../../features/mail/components/outbox-panel.tsx';
+import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
+import { SmsOutboxPanel } from '../../features/signature/components/sms-outbox-panel.tsx';
 import { SistemaTsSettingsPanel } from '../../features/sistema-ts/components/sistema-ts-settings.tsx';
 import { sistemaTsTexts } from '../../features/sistema-ts/sistema-ts.texts.ts';
 import { StaffList } from '../../features/staff/components/staff-list.tsx';
@@ -13,7 +15,7 @@ import { StudioSettings } from '../../features/studio/components/studio-settings
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
 
-/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS (?tab=index). */
+/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, SMS in uscita (?tab=index). */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
   const { data: user } = useCurrentUser();
@@ -67,6 +69,7 @@ export const SettingsPage = () => {
             canAccess: can(role, 'settings:read'),
             content: <SistemaTsSettingsPanel canEdit={can(role, 'settings:write')} />,
           },
+          { label: signatureTexts.smsOutboxTitle, canAccess: can(role, 'outbox:read'), content: <SmsOutboxPanel /> },
         ]}
       />
     </Stack>
