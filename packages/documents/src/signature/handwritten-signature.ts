@@ -21,8 +21,9 @@ const isPng = (bytes: Uint8Array) =>
 
 /**
  * The PDF with the patient's drawn signature on the signature line: scaled to fit the box, aspect ratio kept,
- * centred horizontally and resting on the box's bottom edge (the line). Call it before signPdf: the
- * cryptographic signature then covers the image too.
+ * centred horizontally and resting on the box's bottom edge (the line). Appended as an incremental update, so the
+ * generated form stays a byte-for-byte prefix of the result. Call it before signPdf: the cryptographic signature then
+ * covers the image too.
  */
 export const placeHandwrittenSignature = async (
   pdfBytes: Uint8Array,
@@ -41,5 +42,5 @@ export const placeHandwrittenSignature = async (
   const width = image.width * scale;
   const height = image.height * scale;
   page.drawImage(image, { x: box.x + (box.width - width) / 2, y: box.y, width, height });
-  return pdf.save();
+  return pdf.save({ incremental: true });
 };

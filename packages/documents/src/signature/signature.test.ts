@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pkijs from 'pkijs';
@@ -166,42 +166,77 @@ describe('signing identity', () => {
     expect(pdfsig(signed)).toContain('Signature is Valid.');
   });
 
-  it('loads a PKCS#12 file made by openssl, with its password', async () => {
-    const key = join(dir, 'studio.key');
-    const cert = join(dir, 'studio.crt');
-    const p12 = join(dir, 'studio.p12');
-    execFileSync(
-      '/usr/bin/openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '30',
-        '-subj',
-        '/CN=Studio Verdi/O=Verdi SRL/C=IT',
-      ],
-      { stdio: 'pipe' },
+  it('loads a PKCS#12 file made by openssl (a certificate issued by a CA, with its chain), with its password', async () => {
+    const openssl = (...args: string[]) => execFileSync('/usr/bin/openssl', args, { stdio: 'pipe', cwd: dir });
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.crt',
+      '-days',
+      '30',
+      '-subj',
+      '/C=IT/CN=Test CA',
     );
-    execFileSync(
-      '/usr/bin/openssl',
-      ['pkcs12', '-export', '-inkey', key, '-in', cert, '-out', p12, '-passout', 'pass:segreto'],
-      { stdio: 'pipe' },
+    openssl(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'studio.key',
+      '-out',
+      'studio.csr',
+      '-subj',
+      '/C=IT/O=Verdi SRL/CN=Studio Verdi',
     );
-    const { readFileSync } = await import('node:fs');
-    const loaded = await loadSigningIdentity({ pkcs12: readFileSync(p12), password: 'segreto' });
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      'studio.csr',
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'studio.crt',
+      '-days',
+      '30',
+    );
+    openssl(
+      'pkcs12',
+      '-export',
+      '-inkey',
+      'studio.key',
+      '-in',
+      'studio.crt',
+      '-certfile',
+      'ca.crt',
+      '-out',
+      'studio.p12',
+      '-passout',
+      'pass:segreto',
+    );
+    const p12 = readFileSync(join(dir, 'studio.p12'));
+
+    const loaded = await loadSigningIdentity({ pkcs12: p12, password: 'segreto' });
+    expect(loaded.certificatePem.match(/BEGIN CERTIFICATE/g)).toHaveLength(2);
     const signed = await signPdf(formPdf, { identity: loaded, reason: 'Firma', signerName: 'Mario Rossi' });
     expect(pdfsig(signed)).toContain('Signature is Valid.');
-    expect((await verifySignedPdf(signed)).signatures[0]?.certificateSubject).toBe(
-      'C=IT, O=Verdi SRL, CN=Studio Verdi',
-    );
-    await expect(loadSigningIdentity({ pkcs12: readFileSync(p12), password: 'sbagliata' })).rejects.toThrow();
+    expect((await verifySignedPdf(signed)).signatures[0]).toMatchObject({
+      intact: true,
+      certificateSubject: 'CN=Studio Verdi, O=Verdi SRL, C=IT',
+      certificateIssuer: 'CN=Test CA, C=IT',
+      selfSigned: false,
+    });
+    await expect(loadSigningIdentity({ pkcs12: p12, password: 'sbagliata' })).rejects.toThrow(/PKCS#12/);
   });
 
   it('refuses a private key that does not belong to the certificate', async () => {
@@ -235,6 +270,8 @@ describe('placeHandwrittenSignature', () => {
   it('draws the PNG with its transparency on the signature line of the last page', async () => {
     const placed = await placeHandwrittenSignature(formPdf, { image: drawnSignaturePng() });
     expect(qpdfCheck(placed)).toContain('No syntax or stream encoding errors found');
+    // an incremental update: the generated form's bytes (and so its hash) stay a prefix of the signed file
+    expect(Buffer.from(placed.subarray(0, formPdf.length)).equals(Buffer.from(formPdf))).toBe(true);
     const list = execFileSync('/usr/bin/pdfimages', ['-list', writeTemp(placed)], { encoding: 'utf8' });
     expect(list).toMatch(/\n\s+1\s+0 image\s+600\s+200/);
     expect(list).toMatch(/smask\s+600\s+200/);
