@@ -1,5 +1,5 @@
-import { PDF } from '@libpdf/core';
 import { formTemplateSignatureBox } from '../form-template.pdf.ts';
+import { libpdf } from './libpdf.ts';
 
 export type SignatureBox = { x: number; y: number; width: number; height: number };
 
@@ -30,6 +30,7 @@ export const placeHandwrittenSignature = async (
   input: HandwrittenSignatureInput,
 ): Promise<Uint8Array> => {
   if (!isPng(input.image)) throw new HandwrittenSignatureError('The signature image must be a PNG');
+  const { PDF } = await libpdf();
   const pdf = await PDF.load(pdfBytes);
   const count = pdf.getPageCount();
   const index = input.page === undefined ? count - 1 : input.page < 0 ? count + input.page : input.page;

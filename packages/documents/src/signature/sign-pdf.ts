@@ -1,4 +1,5 @@
-import { HttpTimestampAuthority, PDF, PdfDict, type PdfObject, PdfString } from '@libpdf/core';
+import type { PDF, PdfObject } from '@libpdf/core';
+import { libpdf } from './libpdf.ts';
 import { type SigningIdentity, signerOf, signingKeyOf } from './signing-identity.ts';
 
 export type SignPdfInput = {
@@ -26,8 +27,9 @@ export class SignPdfError extends Error {
 export const signPdf = async (pdfBytes: Uint8Array, input: SignPdfInput): Promise<Uint8Array> => {
   const key = await signingKeyOf(input.identity);
   const signer = signerOf(key);
-  const pdf = await PDF.load(pdfBytes);
-  describeNextSignatureDictionary(pdf, {
+  const lib = await libpdf();
+  const pdf = await lib.PDF.load(pdfBytes);
+  describeNextSignatureDictionary(lib, pdf, {
     Name: input.signerName,
     Reason: input.reason,
     Location: input.location,
@@ -40,7 +42,7 @@ export const signPdf = async (pdfBytes: Uint8Array, input: SignPdfInput): Promis
       signingTime: input.signingTime,
       subFilter: 'ETSI.CAdES.detached',
       level: input.timestampUrl ? 'B-T' : 'B-B',
-      timestampAuthority: input.timestampUrl ? new HttpTimestampAuthority(input.timestampUrl) : undefined,
+      timestampAuthority: input.timestampUrl ? new lib.HttpTimestampAuthority(input.timestampUrl) : undefined,
       // certificates plus a timestamp token with its own chain stay well under this
       estimatedSize: input.timestampUrl ? 16384 : 8192 + key.chain.length * 2048,
     });
@@ -55,7 +57,11 @@ export const signPdf = async (pdfBytes: Uint8Array, input: SignPdfInput): Promis
  * /Name, and it escapes /Reason, /Location and /ContactInfo twice (a parenthesis reads "\\(" in every reader). The
  * tests read these entries back from the signed file, so a library change that bypasses this fails there.
  */
-const describeNextSignatureDictionary = (pdf: PDF, entries: Record<string, string | undefined>) => {
+const describeNextSignatureDictionary = (
+  { PdfDict, PdfString }: Awaited<ReturnType<typeof libpdf>>,
+  pdf: PDF,
+  entries: Record<string, string | undefined>,
+) => {
   const registry = pdf.context.registry;
   const register = registry.register.bind(registry);
   registry.register = (object: PdfObject) => {

@@ -1,6 +1,7 @@
-import { type DigestAlgorithm, P12Signer, type Signer } from '@libpdf/core';
+import type { DigestAlgorithm, P12Signer, Signer } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { libpdf } from './libpdf.ts';
 
 /**
  * pkijs keeps its crypto engine in one process-wide slot that @libpdf/core (bundling pkijs 3) overwrites with its own
@@ -154,7 +155,7 @@ export const loadSigningIdentity = async (source: SigningIdentitySource): Promis
     let signer: P12Signer;
     const previousEngine = globalPkijsEngine();
     try {
-      signer = await P12Signer.create(source.pkcs12, source.password);
+      signer = await (await libpdf()).P12Signer.create(source.pkcs12, source.password);
     } catch (error) {
       throw new SigningIdentityError(`Unreadable PKCS#12 file: ${(error as Error).message}`);
     } finally {

@@ -1,6 +1,7 @@
-import { PDF, PdfNumber } from '@libpdf/core';
+import type { PDF } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { libpdf } from './libpdf.ts';
 import { commonNameOf, distinguishedName, pkijsEngine } from './signing-identity.ts';
 
 export type VerifiedSignature = {
@@ -239,6 +240,7 @@ const pdfDate = (value: string | null): Date | null => {
 };
 
 const signaturesIn = async (file: Uint8Array): Promise<RawSignature[]> => {
+  const { PDF, PdfNumber } = await libpdf();
   let pdf: PDF;
   try {
     pdf = await PDF.load(file);
