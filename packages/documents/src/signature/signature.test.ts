@@ -239,6 +239,37 @@ describe('signing identity', () => {
     await expect(loadSigningIdentity({ pkcs12: p12, password: 'sbagliata' })).rejects.toThrow(/PKCS#12/);
   });
 
+  it('signs with an ECDSA P-256 identity given as PEM (the DER form of the signature that CMS wants)', async () => {
+    const openssl = (...args: string[]) => execFileSync('/usr/bin/openssl', args, { stdio: 'pipe', cwd: dir });
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      'ec.key',
+      '-out',
+      'ec.crt',
+      '-days',
+      '30',
+      '-subj',
+      '/C=IT/CN=Studio Ecdsa',
+    );
+    const ecIdentity = await loadSigningIdentity({
+      certificatePem: readFileSync(join(dir, 'ec.crt'), 'utf8'),
+      privateKeyPem: readFileSync(join(dir, 'ec.key'), 'utf8'),
+    });
+    // several signatures: an r or s with its high bit set needs a leading zero in DER, which a single run may miss
+    for (let i = 0; i < 4; i++) {
+      const signed = await signPdf(formPdf, { identity: ecIdentity, reason: 'Firma', signerName: 'Mario Rossi' });
+      expect(pdfsig(signed)).toContain('Signature is Valid.');
+      expect((await verifySignedPdf(signed)).signatures[0]).toMatchObject({ intact: true, signerName: 'Mario Rossi' });
+    }
+  });
+
   it('refuses a private key that does not belong to the certificate', async () => {
     const other = await createSigningIdentity({ commonName: 'Altro studio' });
     await expect(
