@@ -55,6 +55,7 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       requests++;
+      if (request.url === '/silent') return;
       if (request.url === '/broken') {
         response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end('not a reply');
         return;
@@ -73,6 +74,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });
@@ -115,5 +117,19 @@ describe('signPdf with a timestamp authority (PAdES B-T)', () => {
         timestampUrl: tsaUrl.replace('/tsr', '/broken'),
       }),
     ).rejects.toThrow(/could not be signed/);
+  });
+
+  it('gives up on a timestamp authority that does not answer', async () => {
+    const started = Date.now();
+    await expect(
+      signPdf(pdf, {
+        identity,
+        reason: 'Firma',
+        signerName: 'Mario Rossi',
+        timestampUrl: tsaUrl.replace('/tsr', '/silent'),
+        timestampTimeoutMs: 300,
+      }),
+    ).rejects.toThrow(/could not be signed/);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

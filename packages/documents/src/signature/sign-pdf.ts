@@ -12,6 +12,8 @@ export type SignPdfInput = {
   contactInfo?: string;
   /** An RFC 3161 timestamp authority: the signature becomes PAdES B-T instead of B-B. */
   timestampUrl?: string;
+  /** How long to wait for the timestamp authority; default 10 s (the patient is waiting). */
+  timestampTimeoutMs?: number;
   /** Default now: the signer's clock, a claim only (the timestamp is the proven time). */
   signingTime?: Date;
 };
@@ -42,7 +44,9 @@ export const signPdf = async (pdfBytes: Uint8Array, input: SignPdfInput): Promis
       signingTime: input.signingTime,
       subFilter: 'ETSI.CAdES.detached',
       level: input.timestampUrl ? 'B-T' : 'B-B',
-      timestampAuthority: input.timestampUrl ? new lib.HttpTimestampAuthority(input.timestampUrl) : undefined,
+      timestampAuthority: input.timestampUrl
+        ? new lib.HttpTimestampAuthority(input.timestampUrl, { timeout: input.timestampTimeoutMs ?? 10_000 })
+        : undefined,
       // certificates plus a timestamp token with its own chain stay well under this
       estimatedSize: input.timestampUrl ? 16384 : 8192 + key.chain.length * 2048,
     });
