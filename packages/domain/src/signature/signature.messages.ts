@@ -5,7 +5,9 @@ export const signatureMessages = {
   contactsNote:
     'Il numero di cellulare deve appartenere a chi firma: il codice di firma arriva lì. Se il numero non è del firmatario, la firma vale solo come firma elettronica semplice, con valore legale limitato.',
   linkTitle: 'Link di firma',
-  linkSent: 'Il codice di firma e il link sono stati inviati al cellulare del paziente.',
+  // spec part 1 §2: the dialog says that code and link go to the patient's phone; the code leaves when the patient asks
+  linkSent:
+    'Il link è stato inviato al cellulare del paziente; il codice di firma gli arriverà per SMS quando aprirà il link.',
   linkSentEmail: 'Il link è stato inviato anche per e-mail.',
   cellulareRequired: 'Inserisci il cellulare di chi firma.',
   patientWithoutPhone:
@@ -35,6 +37,7 @@ export const signatureMessages = {
   signerInvalid: 'Indica nome e cognome di chi firma.',
   guardianRequired: 'Il paziente è minorenne: deve firmare un genitore o il tutore, indicando nome e cognome.',
   signed: 'Documenti firmati. Riceverai una copia per e-mail.',
+  verifyNotPdf: 'Il file non è un PDF leggibile.',
   smsLink: (studio: string, url: string) =>
     `${studio} ti ha inviato dei documenti da firmare: ${url} . Il codice di firma ti arriverà per SMS quando lo chiedi.`,
   smsOtp: (code: string) => `Il tuo codice di firma Studiolo è ${code}. Vale 10 minuti. Non condividerlo.`,

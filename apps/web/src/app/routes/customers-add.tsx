@@ -13,6 +13,8 @@ import { useUpdatePatient } from '../../features/patients/api/update-patient.ts'
 import { PatientBadges, PatientStateBadge } from '../../features/patients/components/patient-badges.tsx';
 import { PatientForm } from '../../features/patients/components/patient-form.tsx';
 import { emptyPatientValues, patientToFormValues } from '../../features/patients/components/patient-form-values.ts';
+import { PatientSignaturesPanel } from '../../features/signature/components/patient-signatures-panel.tsx';
+import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
@@ -111,6 +113,16 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
             label: 'Fatture',
             canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'invoice:read')),
             content: <PatientInvoicesTable pazienteId={p.id} />,
+          },
+          {
+            label: signatureTexts.tab,
+            canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'forms:read')),
+            content: (
+              <PatientSignaturesPanel
+                pazienteId={p.id}
+                canRevoke={Boolean(user.data && can(studioRoleOf(user.data), 'forms:write'))}
+              />
+            ),
           },
         ]}
       />

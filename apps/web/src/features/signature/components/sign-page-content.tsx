@@ -16,6 +16,7 @@ import {
 import { signatureMessages as m, type PublicSignature } from '@studiolo/domain/signature';
 import { IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { requiredField } from '../../../lib/form.ts';
 import { publicDocumentUrl, usePublicSignature, useRequestOtp, useSign } from '../api/public-signature.ts';
 import { SignaturePad, useSignaturePad } from './signature-pad.tsx';
 import { signatureTexts as t } from './signature-texts.ts';
@@ -141,7 +142,7 @@ const SignForm = ({ request, linkId }: { request: PublicSignature; linkId: strin
           </Radio.Group>
           <TextInput
             label={t.nome}
-            required
+            {...requiredField}
             value={guardian.nome}
             onChange={(e) => {
               const value = e.currentTarget.value;
@@ -150,7 +151,7 @@ const SignForm = ({ request, linkId }: { request: PublicSignature; linkId: strin
           />
           <TextInput
             label={t.cognome}
-            required
+            {...requiredField}
             value={guardian.cognome}
             onChange={(e) => {
               const value = e.currentTarget.value;

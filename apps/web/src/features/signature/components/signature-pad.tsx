@@ -10,6 +10,36 @@ export type SignaturePadHandle = {
 };
 
 /**
+ * The drawing cut to its strokes plus a small margin: the server fits the image in the signature box keeping its
+ * aspect ratio, so blank canvas around a small signature would make it tiny on the line.
+ */
+const cropToInk = (canvas: HTMLCanvasElement): HTMLCanvasElement => {
+  const ctx = canvas.getContext('2d');
+  if (!ctx || canvas.width === 0 || canvas.height === 0) return canvas;
+  const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if ((data[(y * width + x) * 4 + 3] ?? 0) > 0) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+  if (maxX < 0) return canvas;
+  const pad = Math.round(Math.max(width, height) * 0.02);
+  const [x0, y0] = [Math.max(0, minX - pad), Math.max(0, minY - pad)];
+  const [w, h] = [Math.min(width, maxX + pad + 1) - x0, Math.min(height, maxY + pad + 1) - y0];
+  // at most 1000 px wide: placing the image in the PDF costs with its size (decision 028)
+  const scale = Math.min(1, 1000 / w);
+  const out = document.createElement('canvas');
+  out.width = Math.max(1, Math.round(w * scale));
+  out.height = Math.max(1, Math.round(h * scale));
+  out.getContext('2d')?.drawImage(canvas, x0, y0, w, h, 0, 0, out.width, out.height);
+  return out;
+};
+
+/**
  * A handwritten-signature pad (issue 15 part 5): pointer events, so finger, pen and mouse alike; the canvas keeps the
  * device's pixel ratio so the stroke stays sharp on phones. No library: about 60 lines do it.
  */
@@ -21,13 +51,11 @@ export const useSignaturePad = () => {
     c?.getContext('2d')?.clearRect(0, 0, c.width, c.height);
     setEmpty(true);
   }, []);
-  const toBlob = useCallback(
-    () =>
-      new Promise<Blob | null>((resolve) =>
-        canvasRef.current ? canvasRef.current.toBlob(resolve, 'image/png') : resolve(null),
-      ),
-    [],
-  );
+  const toBlob = useCallback(() => {
+    const c = canvasRef.current;
+    const cropped = c ? cropToInk(c) : null;
+    return new Promise<Blob | null>((resolve) => (cropped ? cropped.toBlob(resolve, 'image/png') : resolve(null)));
+  }, []);
   return { canvasRef, isEmpty, setEmpty, clear, toBlob };
 };
 

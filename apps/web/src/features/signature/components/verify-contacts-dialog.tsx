@@ -3,6 +3,7 @@ import { anagraficaMessages } from '@studiolo/domain/anagrafica';
 import { signatureMessages as m } from '@studiolo/domain/signature';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { requiredField } from '../../../lib/form.ts';
 import { signatureTexts as t } from './signature-texts.ts';
 
 export type SignerContacts = { cellulare: string; email: string };
@@ -58,7 +59,7 @@ export const VerifyContactsDialog = ({
       <Stack>
         <TextInput
           label={t.cellulare}
-          required
+          {...requiredField}
           type="tel"
           autoComplete="tel"
           value={values.cellulare}
