@@ -347,6 +347,15 @@ export const routeSamples: Record<string, RouteSample> = {
     return { params: { id: request.linkId, documentId: request.documents[0]?.id as string } };
   },
   'POST /app/api/signature/public/:id/otp': async (f) => ({ params: { id: await signatureLinkOf(f) } }),
+  'POST /app/api/signature/verify': async (f) => {
+    const signed = await createSignedRequest(f.t.app, f.owner);
+    const res = await f.t.app.inject({
+      method: 'GET',
+      url: `/app/api/signature/${signed.id}/signedPdf`,
+      headers: { authorization: `Bearer ${f.owner.token}` },
+    });
+    return { file: { field: 'file', fileName: 'firmato.pdf', contentType: 'application/pdf', bytes: res.rawPayload } };
+  },
   'POST /app/api/signature/public/:id/sign': async (f) => ({
     params: { id: await signatureLinkOf(f) },
     file: { field: 'signature', fileName: 'firma.png', contentType: 'image/png', bytes: await drawnSignaturePng() },

@@ -128,3 +128,23 @@ export const ageOn = (birthDate: string, day: string) => {
   const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
   return y - by - (mo < bm || (mo === bm && d < bd) ? 1 : 0);
 };
+
+/** POST /signature/verify: what the public verification page shows of an uploaded PDF. */
+export const signatureVerificationSchema = z.object({
+  sha256: z.string(),
+  modifiedAfterSigning: z.boolean(),
+  signatures: z.array(
+    z.object({
+      signerName: z.string().nullable(),
+      signedAt: z.string().nullable(),
+      timestamped: z.boolean(),
+      intact: z.boolean(),
+      coversWholeDocument: z.boolean(),
+      certificateSubject: z.string().nullable(),
+      certificateIssuer: z.string().nullable(),
+      selfSigned: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type SignatureVerification = z.infer<typeof signatureVerificationSchema>;

@@ -16,8 +16,10 @@ import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import {
   createSignatureRequest,
+  createSignedRequest,
   drawnSignaturePng,
   latestOtpFromOutbox,
+  multipartForm,
   requestOtp,
   signWith,
 } from '../../../test/helpers/signature.ts';
@@ -379,5 +381,38 @@ describe('public signing page /signature/public', () => {
       token: owner.token,
     });
     expect(signed.signer).toEqual({ ruolo: 'GENITORE', nome: 'Anna', cognome: 'Verdi', codiceFiscale: null });
+  });
+
+  it('verifies an uploaded signed PDF on the public page: intact and who signed; a changed byte is caught', async () => {
+    const owner = await createStudioOwner(t.app);
+    const request = await createSignedRequest(t.app, owner);
+    const signedPdf = (await download(owner, `/signature/${request.id}/signedPdf`)).rawPayload;
+    const verify = async (bytes: Buffer) => {
+      const form = multipartForm({}, [
+        { field: 'file', fileName: 'firmato.pdf', contentType: 'application/pdf', bytes },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/app/api/signature/verify',
+        headers: { 'content-type': form.contentType },
+        payload: form.payload,
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const good = await verify(signedPdf);
+    expect(good.status).toBe(200);
+    expect(good.body.response).toMatchObject({
+      modifiedAfterSigning: false,
+      signatures: [{ signerName: 'Giulia Verdi', intact: true, selfSigned: true }],
+    });
+    const tampered = Buffer.from(signedPdf);
+    const at = tampered.indexOf('Consenso');
+    tampered[at > 0 ? at : 200] ^= 0x01;
+    const bad = await verify(tampered);
+    expect(bad.status).toBe(200);
+    expect(bad.body.response.signatures[0].intact).toBe(false);
+    const notPdf = await verify(Buffer.from('ciao'));
+    expect(notPdf.status).toBe(400);
+    expect(notPdf.body.answer).toBe(m.verifyNotPdf);
   });
 });

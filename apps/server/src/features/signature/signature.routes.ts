@@ -8,6 +8,7 @@ import {
   signaturePageQuerySchema,
   signaturePageSchema,
   signatureRequestSchema,
+  signatureVerificationSchema,
 } from '@studiolo/domain/signature';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +26,7 @@ const tenant = { resource: 'signature', idParam: 'id' } as const;
 const requestEnvelope = { 200: envelopeSchema(signatureRequestSchema) };
 const signatureImageMaxBytes = 1024 * 1024;
 const idDocumentMaxBytes = 8 * 1024 * 1024;
+const verifyMaxBytes = 10 * 1024 * 1024;
 
 const sendFile = (
   reply: FastifyReply,
@@ -144,6 +146,28 @@ export const registerSignatureRoutes = (fastify: FastifyInstance, deps: AppDeps)
           createdAt: r.createdAt.toISOString(),
         })),
       ),
+  );
+
+  // ------------------------------------------------------------ public: verification of a signed PDF
+
+  app.post(
+    '/signature/verify',
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(signatureVerificationSchema) },
+      },
+      config: { access: { public: true } },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', httpMessages.unsupportedMediaType);
+      const file = await req.file({ limits: { fileSize: verifyMaxBytes, files: 1 } });
+      if (!file) throw invalidField('file', m.verifyNotPdf);
+      const bytes = await file.toBuffer();
+      if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', httpMessages.payloadTooLarge);
+      return ok(await signatures.verifyUploadedPdf(bytes));
+    },
   );
 
   // ------------------------------------------------------------ public: the patient's signing page

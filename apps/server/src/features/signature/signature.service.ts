@@ -1,5 +1,11 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { placeHandwrittenSignature, renderSignatureDossier, signPdf } from '@studiolo/documents';
+import {
+  placeHandwrittenSignature,
+  renderSignatureDossier,
+  signPdf,
+  UnreadablePdfError,
+  verifySignedPdf,
+} from '@studiolo/documents';
 import { can, sanitizeFileName, studioTimeZone } from '@studiolo/domain/shared';
 import {
   ageOn,
@@ -12,6 +18,7 @@ import {
   type PublicSignature,
   type SignaturePage,
   type SignatureRequest,
+  type SignatureVerification,
   type SignerInput,
   type signatureCreateSchema,
   signerSchema,
@@ -556,4 +563,30 @@ export const getDossier = async (deps: AppDeps, ctx: StudioContext, id: string) 
     recordAudit(tx, ctx, { action: 'signature.download-dossier', entityType: 'signature', entityId: id }),
   );
   return { facts, pdf: () => renderSignatureDossier(facts) };
+};
+
+/** POST /signature/verify: whether an uploaded PDF's signatures are intact, who signed and when (public page). */
+export const verifyUploadedPdf = async (bytes: Buffer): Promise<SignatureVerification> => {
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw invalidField('file', m.verifyNotPdf);
+  try {
+    const result = await verifySignedPdf(bytes);
+    return {
+      sha256: sha256(bytes),
+      modifiedAfterSigning: result.modifiedAfterSigning,
+      signatures: result.signatures.map((s) => ({
+        signerName: s.signerName,
+        signedAt: s.signedAt?.toISOString() ?? null,
+        timestamped: s.timestamped,
+        intact: s.intact,
+        coversWholeDocument: s.coversWholeDocument,
+        certificateSubject: s.certificateSubject,
+        certificateIssuer: s.certificateIssuer,
+        selfSigned: s.selfSigned,
+        reason: s.reason,
+      })),
+    };
+  } catch (err) {
+    if (err instanceof UnreadablePdfError) throw invalidField('file', m.verifyNotPdf);
+    throw err;
+  }
 };

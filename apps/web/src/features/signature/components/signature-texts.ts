@@ -58,4 +58,18 @@ export const signatureTexts = {
   revokedTitle: 'Richiesta revocata',
   expiredTitle: 'Richiesta scaduta',
   lockedTitle: 'Richiesta bloccata',
+  // public verification page
+  verifyTitle: 'Verifica un documento firmato',
+  verifyIntro:
+    'Carica un PDF firmato: controlliamo che non sia stato modificato dopo la firma e ti diciamo chi l’ha firmato e quando. Il file non viene conservato.',
+  verifyFile: 'PDF firmato',
+  verifyButton: 'Verifica',
+  verifyIntact: 'Documento integro',
+  verifyNotIntact: 'Documento modificato dopo la firma o firma non valida',
+  verifyNoSignature: 'Nessuna firma',
+  verifyNoSignatureText: 'Questo PDF non contiene firme digitali.',
+  verifySignedBy: (name: string, when: string) => `Firmato da ${name} il ${when}`,
+  verifySelfSigned: (subject: string) =>
+    `Sigillo con certificato autofirmato (${subject}): garantisce l’integrità, non l’identità di chi l’ha emesso.`,
+  verifyIssuer: (issuer: string) => `Certificato rilasciato da ${issuer}`,
 } as const;
