@@ -14,6 +14,7 @@ import type { AppDeps } from './deps.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerEinvoicingJobs } from './features/einvoicing/einvoicing.service.ts';
 import { registerFeatureRoutes } from './features/index.ts';
+import { registerSignatureJobs } from './features/signature/signature.service.ts';
 import { registerSistemaTsJobs } from './features/sistema-ts/sistema-ts.service.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import type { RegisteredRoute } from './plugins/access.ts';
@@ -92,6 +93,7 @@ export const buildApp = async (
   });
   deps.jobs.onError((err) => app.log.error({ err }, 'job queue error'));
   registerEinvoicingJobs(deps);
+  registerSignatureJobs(deps);
   registerSistemaTsJobs(deps);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix)) return;

@@ -47,6 +47,8 @@ export const signatureMessages = {
   mailCopySubject: (studio: string) => `${studio}: copia dei documenti firmati`,
   mailCopyText: (studio: string) =>
     `Buongiorno,\n\nin allegato la copia dei documenti che hai firmato elettronicamente per ${studio}.\nOgni PDF porta una firma digitale che ne garantisce l’integrità.\n`,
+  smsReminder: (studio: string, url: string) =>
+    `Promemoria: ${studio} attende la tua firma sui documenti inviati: ${url} .`,
   mailReminderSubject: (studio: string) => `${studio}: promemoria documenti da firmare`,
   statusLabels: {
     PENDING: 'In attesa di firma',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   patients,
@@ -135,6 +135,14 @@ export const signatureRepository = {
       .returning()
       .then((r) => r[0] ?? null),
 
+  /** unsafe: a request by id for a job (the id comes from a job this server queued, never from a request). */
+  unsafeFindById: (db: DbOrTx, id: string) =>
+    db
+      .select()
+      .from(signatureRequests)
+      .where(eq(signatureRequests.id, id))
+      .then((r) => r[0] ?? null),
+
   /** unsafe: counts a wrong code atomically (no lost update between two guesses); see unsafeFindByLink. */
   unsafeCountWrongCode: (db: DbOrTx, id: string, step: SignatureStep) =>
     db
@@ -160,14 +168,6 @@ export const signatureRepository = {
     ]);
     return { patient, studio };
   },
-
-  /** unsafe: requests of every studio still open whose time is up (the expiry job). */
-  unsafeListExpired: (db: DbOrTx, now: Date) =>
-    db
-      .select()
-      .from(signatureRequests)
-      .where(and(eq(signatureRequests.status, 'PENDING'), lt(signatureRequests.expiresAt, now)))
-      .limit(500),
 
   setSigned: (db: DbOrTx, documentId: string, signedKey: string, signedSha256: string) =>
     db.update(signatureDocuments).set({ signedKey, signedSha256 }).where(eq(signatureDocuments.id, documentId)),

@@ -24,6 +24,7 @@ import {
   signWith,
 } from '../../../test/helpers/signature.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
+import { sendSignatureReminder } from './signature.service.ts';
 
 // a clock the tests move (one-time codes expire after 10 minutes, a new one every minute at most)
 let clock = new Date();
@@ -406,13 +407,36 @@ describe('public signing page /signature/public', () => {
       signatures: [{ signerName: 'Giulia Verdi', intact: true, selfSigned: true }],
     });
     const tampered = Buffer.from(signedPdf);
-    const at = tampered.indexOf('Consenso');
-    tampered[at > 0 ? at : 200] ^= 0x01;
+    const at = Math.max(200, tampered.indexOf('Consenso'));
+    tampered[at] = (tampered[at] ?? 0) ^ 0x01;
     const bad = await verify(tampered);
     expect(bad.status).toBe(200);
     expect(bad.body.response.signatures[0].intact).toBe(false);
     const notPdf = await verify(Buffer.from('ciao'));
     expect(notPdf.status).toBe(400);
     expect(notPdf.body.answer).toBe(m.verifyNotPdf);
+  });
+
+  it('reminds a patient who has not signed once, by SMS and e-mail; expires instead when the time is up', async () => {
+    const owner = await createStudioOwner(t.app);
+    const request = await createSignatureRequest(t.app, owner, { scadenzaGiorni: 4 });
+    const reminders = async () =>
+      (await apiOk<{ text: string }[]>(t.app, { method: 'GET', url: '/sms/outbox', token: owner.token })).filter((x) =>
+        x.text.startsWith('Promemoria'),
+      );
+    advance(2 * 86_400_000);
+    await sendSignatureReminder(t.deps, request.id);
+    await sendSignatureReminder(t.deps, request.id);
+    expect(await reminders()).toHaveLength(1);
+    expect((await reminders())[0]?.text).toContain(request.signUrl);
+
+    const late = await createSignatureRequest(t.app, owner, { scadenzaGiorni: 1 });
+    advance(86_400_000 + 1000);
+    await sendSignatureReminder(t.deps, late.id);
+    expect(
+      (await apiOk<SignatureRequest>(t.app, { method: 'GET', url: `/signature/${late.id}`, token: owner.token }))
+        .status,
+    ).toBe('EXPIRED');
+    expect(await reminders()).toHaveLength(1);
   });
 });

@@ -159,7 +159,60 @@ export const createSignatureRequest = async (deps: AppDeps, ctx: StudioContext, 
       ? [step('LINK_SENT', null, deps.now(), mailed ? `e-mail a ${email}` : `e-mail a ${email} non riuscita`)]
       : []),
   ]);
+  // a reminder halfway to the expiry (at least a day before it), if the patient has not signed by then
+  const reminderAfter = Math.max(3600, Math.floor((input.scadenzaGiorni * 86_400) / 2));
+  await deps.jobs.send<ReminderJob>(
+    signatureQueues.reminder,
+    { requestId: id },
+    {
+      startAfterSeconds: reminderAfter,
+      singletonKey: id,
+    },
+  );
   return toRequest(deps, sent ?? created.request, created.documents);
+};
+
+type ReminderJob = { requestId: string };
+export const signatureQueues = { reminder: 'signature-reminder' } as const;
+
+/**
+ * The reminder of a request still waiting (job `signature-reminder`): the link again by SMS and e-mail, once. A request
+ * past its time turns EXPIRED instead; a signed, revoked or locked one gets nothing.
+ */
+export const sendSignatureReminder = async (deps: AppDeps, requestId: string) => {
+  const row = await repo.unsafeFindById(deps.db, requestId);
+  if (row?.status !== 'PENDING' || row.reminderSentAt) return;
+  const now = deps.now();
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await repo.unsafeUpdate(deps.db, row.id, 'PENDING', { status: 'EXPIRED', otpHash: null }, [
+      step('EXPIRED', null, now),
+    ]);
+    return;
+  }
+  const claimed = await repo.unsafeUpdate(deps.db, row.id, 'PENDING', { reminderSentAt: now }, [
+    step('REMINDER_SENT', null, now),
+  ]);
+  if (!claimed || claimed.reminderSentAt?.getTime() !== now.getTime()) return;
+  const { studio } = await repo.unsafePartiesOf(deps.db, row);
+  const studioName = studioNameOf(studio);
+  const url = signUrlOf(deps, row.linkId);
+  await sendSms(deps, { studioId: row.studioId, to: row.cellulare, text: m.smsReminder(studioName, url) });
+  if (row.email)
+    await deps.mailer
+      .send({
+        studioId: row.studioId,
+        to: row.email,
+        subject: m.mailReminderSubject(studioName),
+        text: m.mailLinkText(studioName, url),
+      })
+      .catch(() => null); // recorded FAILED in the mail log
+};
+
+/** The queues of this feature and their workers (called once when the app is built). */
+export const registerSignatureJobs = (deps: AppDeps) => {
+  deps.jobs.define<ReminderJob>(signatureQueues.reminder, { retryLimit: 3, retryBackoff: true }, (job) =>
+    sendSignatureReminder(deps, job.requestId),
+  );
 };
 
 /** GET /signature/paziente/{id}: the patient's requests, 25 a page, oldest first unless direction=DESC. */
