@@ -84,7 +84,7 @@ export const SignaturePad = ({ pad, label }: { pad: ReturnType<typeof useSignatu
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
   const down = (e: PointerEvent<HTMLCanvasElement>) => {
-    e.currentTarget.setPointerCapture(e.pointerId);
+    e.currentTarget.setPointerCapture?.(e.pointerId);
     drawing.current = true;
     const ctx = e.currentTarget.getContext('2d');
     const p = point(e);
