@@ -143,6 +143,18 @@ test('sends a consent form for signature, the patient signs on a phone, the stud
   execFileSync('qpdf', ['--check', signedPath]);
   execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', signedPath, signedPath.replace(/\.pdf$/, '')]);
 
+  // anyone can check the signed file on the public verification page
+  await page.goto('/verifica-firma');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'PDF firmato' }).click();
+  await (await chooser).setFiles(signedPath);
+  await page.getByRole('button', { name: 'Verifica' }).click();
+  await expect(page.getByText('Documento integro')).toBeVisible();
+  await expect(page.getByText(/Firmato da Mario Rossi il/)).toBeVisible();
+  await shot(page, info, 'signature-verify-page');
+  await page.goBack();
+  await page.getByRole('tab', { name: 'Firme' }).click();
+
   const dossierDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Dossier' }).click();
   const dossierPath = path.join(screenshots, `${info.project.name}-dossier.pdf`);
