@@ -42,8 +42,8 @@ export const VerifySignaturePanel = () => {
           title={intact ? t.verifyIntact : t.verifyNotIntact}
         >
           <Stack gap="xs">
-            {result.signatures.map((s, i) => (
-              <Stack key={`${i}-${s.signedAt}`} gap={2}>
+            {result.signatures.map((s) => (
+              <Stack key={`${s.signedAt}-${s.certificateSubject}-${s.reason}`} gap={2}>
                 <Text size="sm">
                   {t.verifySignedBy(s.signerName ?? '—', s.signedAt ? dateTime.format(new Date(s.signedAt)) : '—')}
                 </Text>
