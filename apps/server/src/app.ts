@@ -41,16 +41,18 @@ const redact = [
   '*.oldPassword',
   '*.token',
   '*.codiceFiscale',
+  '*.otp',
 ];
 
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
   level,
   redact: { paths: redact, censor: '[redatto]' },
   serializers: {
-    // Query strings can carry fiscal codes and names (search): log the path only.
+    // Query strings can carry fiscal codes and names (search): log the path only. A signature link id is the
+    // patient's credential for the signing page (decision 028): never in the log either.
     req: (req: { method: string; url: string; id: string }) => ({
       method: req.method,
-      url: req.url.split('?')[0],
+      url: req.url.split('?')[0]?.replace(/(\/signature\/public\/)[^/]+/, '$1[redatto]'),
       id: req.id,
     }),
   },

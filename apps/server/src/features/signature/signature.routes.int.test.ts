@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import {
   signatureMessages as m,
   type PublicSignature,
@@ -438,5 +439,32 @@ describe('public signing page /signature/public', () => {
         .status,
     ).toBe('EXPIRED');
     expect(await reminders()).toHaveLength(1);
+  });
+});
+
+describe('logs', () => {
+  it('never print a signature link id or a one-time code, even at trace level', async () => {
+    const captured: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        captured.push(String(chunk));
+        cb();
+      },
+    });
+    const logged = await buildTestApp({}, { logger: { level: 'trace', stream: sink } });
+    try {
+      const owner = await createStudioOwner(logged.app);
+      const request = await createSignatureRequest(logged.app, owner);
+      await requestOtp(logged.app, request.linkId);
+      const code = await latestOtpFromOutbox(logged.app, owner);
+      await signWith(logged.app, request.linkId, { otp: code === '000000' ? '111111' : '000000' }, signature);
+      const log = captured.join('');
+      expect(log).toContain('/signature/public/[redatto]');
+      expect(log).not.toContain(request.linkId);
+      // as a number of its own (a timestamp may hold the same six digits by chance)
+      expect(log).not.toMatch(new RegExp(`(?<![0-9])${code}(?![0-9])`));
+    } finally {
+      await logged.close();
+    }
   });
 });
