@@ -13,12 +13,12 @@ describe('signature rules', () => {
     expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
   });
 
-  it('needs at least one template and at most ten, a valid phone when given, and keeps 14 days by default', () => {
+  it('needs at least one template and at most ten, a valid phone when given, and a period of 1 to 90 days', () => {
     const base = {
       pazienteId: '6f1c8e1a-0000-4000-8000-000000000001',
       templateIds: ['6f1c8e1a-0000-4000-8000-000000000002'],
     };
-    expect(signatureCreateSchema.parse(base)).toMatchObject({ cellulare: null, email: null, scadenzaGiorni: 14 });
+    expect(signatureCreateSchema.parse(base)).toMatchObject({ cellulare: null, email: null });
     expect(signatureCreateSchema.safeParse({ ...base, templateIds: [] }).error?.issues[0]?.message).toBe(
       'Seleziona almeno un modulo da firmare.',
     );

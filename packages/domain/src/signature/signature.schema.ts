@@ -17,6 +17,10 @@ export const otpResendSeconds = 60;
 export const otpMaxSends = 5;
 /** How long a request stays open when the studio sets nothing (days); the studio may choose 1 to 90. */
 export const signatureDefaultExpiryDays = 14;
+/** Where the studio sets its own period: settings section `general`, this key (1–90 days). */
+export const signatureExpirySettingKey = 'firmaScadenzaGiorni';
+export const isSignatureExpiryDays = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 90;
 export const signatureMaxTemplates = 10;
 
 const phonePattern = /^\+?[0-9()\- ]{6,30}$/;
@@ -39,8 +43,8 @@ export const signatureCreateSchema = z.object({
     .array(z.uuid(), { error: m.templatesRequired })
     .min(1, { error: m.templatesRequired })
     .max(signatureMaxTemplates, { error: m.tooManyTemplates }),
-  /** Days the link stays open (reminder halfway); default signatureDefaultExpiryDays. */
-  scadenzaGiorni: z.number().int().min(1).max(90).default(signatureDefaultExpiryDays),
+  /** Days the link stays open (reminder halfway); default the studio's setting, else signatureDefaultExpiryDays. */
+  scadenzaGiorni: z.number().int().min(1).max(90).optional(),
 });
 export type SignatureCreateInput = z.input<typeof signatureCreateSchema>;
 

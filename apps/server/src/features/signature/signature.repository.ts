@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   patients,
   type SignatureStep,
+  settingsSections,
   signatureDocuments,
   signatureRequests,
   signingIdentities,
@@ -39,6 +40,14 @@ export const signatureRepository = {
       .from(patients)
       .where(inStudio(patients, ctx, eq(patients.id, id)))
       .then((r) => r[0] ?? null),
+
+  /** The studio's settings section `general` (the signature link's period lives there). */
+  findGeneralSettings: (db: DbOrTx, ctx: StudioContext) =>
+    db
+      .select({ data: settingsSections.data })
+      .from(settingsSections)
+      .where(inStudio(settingsSections, ctx, eq(settingsSections.section, 'general')))
+      .then((r) => r[0]?.data ?? null),
 
   insertRequest: (db: DbOrTx, ctx: StudioContext, row: RequestInsert, documents: DocumentInsert[]) =>
     db

@@ -349,6 +349,20 @@ describe('public signing page /signature/public', () => {
     expect(otp.json().answer).toBe(m.requestExpired);
   });
 
+  it('keeps a link open for the period the studio set in its settings, 14 days without one', async () => {
+    const owner = await createStudioOwner(t.app);
+    const days = (r: SignatureRequest) => (Date.parse(r.expiresAt) - Date.parse(r.createdAt)) / 86_400_000;
+    expect(days(await createSignatureRequest(t.app, owner))).toBeCloseTo(14, 3);
+    await apiOk(t.app, {
+      method: 'PATCH',
+      url: '/settings/general',
+      token: owner.token,
+      body: { firmaScadenzaGiorni: 3 },
+    });
+    expect(days(await createSignatureRequest(t.app, owner))).toBeCloseTo(3, 3);
+    expect(days(await createSignatureRequest(t.app, owner, { scadenzaGiorni: 30 }))).toBeCloseTo(30, 3);
+  });
+
   it('for a minor, needs a parent or guardian and records who signed and in which capacity', async () => {
     const owner = await createStudioOwner(t.app);
     const minor = await apiOk<{ id: string }>(t.app, {

@@ -9,6 +9,7 @@ import {
 import { can, sanitizeFileName, studioTimeZone } from '@studiolo/domain/shared';
 import {
   ageOn,
+  isSignatureExpiryDays,
   signatureMessages as m,
   maskPhone,
   otpMaxSends,
@@ -21,6 +22,8 @@ import {
   type SignatureVerification,
   type SignerInput,
   type signatureCreateSchema,
+  signatureDefaultExpiryDays,
+  signatureExpirySettingKey,
   signerSchema,
 } from '@studiolo/domain/signature';
 import { zipSync } from 'fflate';
@@ -91,6 +94,11 @@ export const createSignatureRequest = async (deps: AppDeps, ctx: StudioContext, 
   if (!cellulare) throw invalidField('cellulare', m.patientWithoutPhone);
   const email = input.email ?? str(patient.email)?.toLowerCase() ?? null;
 
+  // the period: this request's, else the studio's setting (Impostazioni → Firma elettronica), else 14 days
+  const general = input.scadenzaGiorni ? null : await repo.findGeneralSettings(deps.db, ctx);
+  const studioDays = general?.[signatureExpirySettingKey];
+  const days = input.scadenzaGiorni ?? (isSignatureExpiryDays(studioDays) ? studioDays : signatureDefaultExpiryDays);
+
   const { pdfs } = await renderFormTemplatePdfs(deps, ctx, input.templateIds, input.pazienteId);
   const now = deps.now();
   const id = randomUUID();
@@ -120,7 +128,8 @@ export const createSignatureRequest = async (deps: AppDeps, ctx: StudioContext, 
         cellulare,
         email,
         createdByUserId: ctx.userId,
-        expiresAt: new Date(now.getTime() + input.scadenzaGiorni * 86_400_000),
+        createdAt: now, // the same clock as the expiry and the steps
+        expiresAt: new Date(now.getTime() + days * 86_400_000),
         steps: [step('CREATED', ctx.meta, now, `${documents.length} documenti`)],
       },
       documents,
@@ -160,7 +169,7 @@ export const createSignatureRequest = async (deps: AppDeps, ctx: StudioContext, 
       : []),
   ]);
   // a reminder halfway to the expiry (at least a day before it), if the patient has not signed by then
-  const reminderAfter = Math.max(3600, Math.floor((input.scadenzaGiorni * 86_400) / 2));
+  const reminderAfter = Math.max(3600, Math.floor((days * 86_400) / 2));
   await deps.jobs.send<ReminderJob>(
     signatureQueues.reminder,
     { requestId: id },

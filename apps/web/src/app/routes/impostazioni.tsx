@@ -5,6 +5,7 @@ import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.t
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
 import { OutboxPanel } from '../../features/mail/components/outbox-panel.tsx';
+import { SignatureSettingsPanel } from '../../features/signature/components/signature-settings-panel.tsx';
 import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
 import { SmsOutboxPanel } from '../../features/signature/components/sms-outbox-panel.tsx';
 import { SistemaTsSettingsPanel } from '../../features/sistema-ts/components/sistema-ts-settings.tsx';
@@ -15,7 +16,7 @@ import { StudioSettings } from '../../features/studio/components/studio-settings
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
 
-/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, SMS in uscita (?tab=index). */
+/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, SMS in uscita, Firma elettronica (?tab=index). */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
   const { data: user } = useCurrentUser();
@@ -70,6 +71,11 @@ export const SettingsPage = () => {
             content: <SistemaTsSettingsPanel canEdit={can(role, 'settings:write')} />,
           },
           { label: signatureTexts.smsOutboxTitle, canAccess: can(role, 'outbox:read'), content: <SmsOutboxPanel /> },
+          {
+            label: signatureTexts.settingsTab,
+            canAccess: can(role, 'settings:read'),
+            content: <SignatureSettingsPanel canEdit={can(role, 'settings:write')} />,
+          },
         ]}
       />
     </Stack>

@@ -14,6 +14,12 @@ export const signatureTexts = {
   choosePatientDescription: 'Il modulo verrà compilato con i dati del paziente scelto e inviato in firma.',
   smsOutboxTitle: 'SMS in uscita',
   tab: 'Firme',
+  settingsTab: 'Firma elettronica',
+  expiryHelp:
+    'I link di firma inviati ai pazienti restano validi per questi giorni; a metà periodo il paziente che non ha ancora firmato riceve un promemoria.',
+  expiryLabel: 'Validità del link di firma (giorni)',
+  expiryInvalid: 'Da 1 a 90 giorni',
+  save: 'Salva',
   noSignatures: 'Nessuna richiesta di firma per questo paziente.',
   sentOn: 'Inviata il',
   documents: 'Documenti',
