@@ -3,7 +3,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPost, createOwner, goToSection, openSignedIn, settled, shot } from '../support/studio-owner.ts';
+import {
+  apiGet,
+  apiPost,
+  createOwner,
+  goToSection,
+  openSignedIn,
+  openTab,
+  settled,
+  shot,
+} from '../support/studio-owner.ts';
 
 /*
  * Electronic signature (issue 15 parts 4–6): the studio sends a consent form to a patient for signature; the patient,
@@ -164,4 +173,13 @@ test('sends a consent form for signature, the patient signs on a phone, the stud
   expect(text).toContain('Dossier probatorio della firma elettronica');
   expect(text).toContain('+39 333 7654321');
   expect(text).toContain('Codice OTP verificato');
+
+  // the studio's SMS outbox shows what was never sent, and the link's period is a setting
+  await page.goto('/impostazioni');
+  await openTab(page, 'SMS in uscita');
+  await expect(page.getByText('Non inviato (posta in uscita locale)').first()).toBeVisible();
+  await shot(page, info, 'signature-sms-outbox');
+  await openTab(page, 'Firma elettronica');
+  await expect(page.getByRole('textbox', { name: 'Validità del link di firma (giorni)' })).toHaveValue('14');
+  await shot(page, info, 'signature-settings');
 });

@@ -86,6 +86,8 @@ const envSchema = z.object({
   /** The studio's own signing certificate for signed PDFs (PKCS#12, base64) and its password; unset, the server's. */
   SIGNING_P12_BASE64: z.string().optional(),
   SIGNING_P12_PASSWORD: z.string().optional(),
+  /** An RFC 3161 timestamp authority: signed PDFs become PAdES B-T (the TSA's time); unset, B-B. */
+  SIGNING_TSA_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -37,6 +37,8 @@ export const signatureMessages = {
   signerInvalid: 'Indica nome e cognome di chi firma.',
   guardianRequired: 'Il paziente è minorenne: deve firmare un genitore o il tutore, indicando nome e cognome.',
   signed: 'Documenti firmati. Riceverai una copia per e-mail.',
+  timestampUnavailable:
+    'Il servizio di marcatura temporale non risponde: nulla è stato firmato. Riprova tra qualche minuto con lo stesso codice.',
   verifyNotPdf: 'Il file non è un PDF leggibile.',
   smsLink: (studio: string, url: string) =>
     `${studio} ti ha inviato dei documenti da firmare: ${url} . Il codice di firma ti arriverà per SMS quando lo chiedi.`,

@@ -482,3 +482,26 @@ describe('logs', () => {
     }
   });
 });
+
+describe('timestamp authority', () => {
+  it('answers 503 when the configured authority does not answer, signs nothing and keeps the code usable', async () => {
+    // port 9 (discard) on the loopback: nothing listens, the connection is refused at once
+    const withTsa = await buildTestApp({ SIGNING_TSA_URL: 'http://127.0.0.1:9/tsa' });
+    try {
+      const owner = await createStudioOwner(withTsa.app);
+      const request = await createSignatureRequest(withTsa.app, owner);
+      await requestOtp(withTsa.app, request.linkId);
+      const code = await latestOtpFromOutbox(withTsa.app, owner);
+      const res = await signWith(withTsa.app, request.linkId, { otp: code }, signature);
+      expect(res.status).toBe(503);
+      expect(res.body.answer).toBe(m.timestampUnavailable);
+      const [row] = await rowsOf<{ status: string; otp_failed_attempts: number }>(
+        withTsa.deps.db,
+        `select status, otp_failed_attempts from signature_requests where id = '${request.id}'`,
+      );
+      expect(row).toEqual({ status: 'PENDING', otp_failed_attempts: 0 });
+    } finally {
+      await withTsa.close();
+    }
+  });
+});

@@ -444,18 +444,27 @@ export const signDocuments = async (deps: AppDeps, linkId: string, input: SignSu
     const original = await deps.storage.get(doc.originalKey);
     if (!original) throw notFound();
     const withImage = await placeHandwrittenSignature(original, { image: input.signature });
-    const sealed = Buffer.from(
-      await signPdf(withImage, {
-        identity,
-        reason:
-          signer.ruolo === 'PAZIENTE'
-            ? `Firmato da ${signerName} con codice OTP via SMS`
-            : `Firmato da ${signerName} (${m.signerRoles[signer.ruolo].toLowerCase()} di ${patient ? patientName(patient) : 'paziente'}) con codice OTP via SMS`,
-        signerName,
-        location: studioName,
-        signingTime: now,
-      }),
-    );
+    let sealed: Buffer;
+    try {
+      sealed = Buffer.from(
+        await signPdf(withImage, {
+          identity,
+          reason:
+            signer.ruolo === 'PAZIENTE'
+              ? `Firmato da ${signerName} con codice OTP via SMS`
+              : `Firmato da ${signerName} (${m.signerRoles[signer.ruolo].toLowerCase()} di ${patient ? patientName(patient) : 'paziente'}) con codice OTP via SMS`,
+          signerName,
+          location: studioName,
+          signingTime: now,
+          ...(deps.config.SIGNING_TSA_URL ? { timestampUrl: deps.config.SIGNING_TSA_URL } : {}),
+        }),
+      );
+    } catch (err) {
+      // the timestamp authority did not answer: nothing is recorded, the same code can be used again in a moment
+      if (deps.config.SIGNING_TSA_URL)
+        throw new AppError('SERVICE_UNAVAILABLE', m.timestampUnavailable, { cause: err });
+      throw err;
+    }
     const signedKey = storageKey(row, `${doc.position + 1}-firmato.pdf`);
     await deps.storage.put(signedKey, sealed);
     signed.push({ doc, signedKey, bytes: sealed, hash: sha256(sealed) });
