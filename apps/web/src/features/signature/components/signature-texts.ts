@@ -30,7 +30,7 @@ export const signatureTexts = {
   revoke: 'Revoca',
   revokeQuestion: 'Revocare la richiesta di firma? Il link smetterà di funzionare.',
   smsOutboxEmpty: 'Nessun SMS.',
-  smsLocal: 'Non inviato (posta in uscita locale)',
+  smsLocal: 'Non inviato',
   smsSent: 'Inviato',
   smsFailed: 'Non riuscito',
   // public signing page
