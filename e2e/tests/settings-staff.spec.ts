@@ -131,7 +131,7 @@ test('the owner invites a collaborator, who joins the studio from the e-mail and
   // — as a collaborator, Impostazioni offers only what he may use
   await goToSection(page, info, 'Impostazioni');
   const tabs = page.getByRole('tablist', { name: 'Sezioni delle impostazioni' }).getByRole('tab');
-  await expect(tabs).toHaveText(['Studio', 'Staff', 'Sicurezza', 'Sistema TS']);
+  await expect(tabs).toHaveText(['Studio', 'Staff', 'Sicurezza', 'Sistema TS', 'Firma elettronica']);
 
   // the studio's data can be read, not changed, and the page says so
   await expect(page.getByLabel('Professione', { exact: true })).toHaveValue('Fisioterapista');

@@ -14,6 +14,7 @@ import type { AppDeps } from './deps.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerEinvoicingJobs } from './features/einvoicing/einvoicing.service.ts';
 import { registerFeatureRoutes } from './features/index.ts';
+import { registerSignatureJobs } from './features/signature/signature.service.ts';
 import { registerSistemaTsJobs } from './features/sistema-ts/sistema-ts.service.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import type { RegisteredRoute } from './plugins/access.ts';
@@ -40,16 +41,18 @@ const redact = [
   '*.oldPassword',
   '*.token',
   '*.codiceFiscale',
+  '*.otp',
 ];
 
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
   level,
   redact: { paths: redact, censor: '[redatto]' },
   serializers: {
-    // Query strings can carry fiscal codes and names (search): log the path only.
+    // Query strings can carry fiscal codes and names (search): log the path only. A signature link id is the
+    // patient's credential for the signing page (decision 028): never in the log either.
     req: (req: { method: string; url: string; id: string }) => ({
       method: req.method,
-      url: req.url.split('?')[0],
+      url: req.url.split('?')[0]?.replace(/(\/signature\/public\/)[^/]+/, '$1[redatto]'),
       id: req.id,
     }),
   },
@@ -92,6 +95,7 @@ export const buildApp = async (
   });
   deps.jobs.onError((err) => app.log.error({ err }, 'job queue error'));
   registerEinvoicingJobs(deps);
+  registerSignatureJobs(deps);
   registerSistemaTsJobs(deps);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix)) return;

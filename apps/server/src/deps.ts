@@ -16,6 +16,9 @@ import { createSdiSimulator } from './adapters/sdi/simulator.ts';
 import { createSistemaTsSimulator } from './adapters/sistema-ts/simulator.ts';
 import type { SistemaTsAdapter } from './adapters/sistema-ts/sistema-ts.ts';
 import { createSistemaTsWebService } from './adapters/sistema-ts/webservice.ts';
+import { createLocalSmsOutbox } from './adapters/sms/local.ts';
+import type { SmsTransport } from './adapters/sms/sms.ts';
+import { createTwilioSms } from './adapters/sms/twilio.ts';
 import { createLocalStorage } from './adapters/storage/local.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config/env.ts';
@@ -58,6 +61,8 @@ export type AppDeps = {
   sdi: SdiAdapter;
   /** The Sistema Tessera Sanitaria: the built-in simulator unless SISTEMA_TS_PROVIDER names the real service. */
   sistemaTs: SistemaTsAdapter;
+  /** SMS: the local outbox (nothing sent, shown in the app) unless SMS_PROVIDER names a real provider. */
+  sms: SmsTransport;
   now: () => Date;
 };
 
@@ -90,6 +95,7 @@ export const createDeps = (
     googleCalendar?: GoogleCalendarAdapter;
     sdi?: SdiAdapter;
     sistemaTs?: SistemaTsAdapter;
+    sms?: SmsTransport;
     now?: () => Date;
   } = {},
 ): AppDeps => {
@@ -151,6 +157,16 @@ export const createDeps = (
             encrypt: encryptWithCertificate,
           })
         : createSistemaTsSimulator(now)),
+    sms:
+      overrides.sms ??
+      (config.SMS_PROVIDER === 'twilio'
+        ? createTwilioSms({
+            apiUrl: config.TWILIO_API_URL,
+            accountSid: config.TWILIO_ACCOUNT_SID as string,
+            authToken: config.TWILIO_AUTH_TOKEN as string,
+            from: config.TWILIO_FROM as string,
+          })
+        : createLocalSmsOutbox()),
     now,
   };
 };

@@ -73,6 +73,21 @@ const envSchema = z.object({
   SISTEMA_TS_PROVIDER: z.enum(['simulator', 'webservice']).default('simulator'),
   SISTEMA_TS_INVIO_URL: z.url().optional(),
   SISTEMA_TS_ESITO_URL: z.url().optional(),
+  /**
+   * SMS (decision 028): unset, the local outbox (nothing is sent; the app shows the messages, labelled as not sent);
+   * 'twilio', Twilio's Messages REST API with the account below.
+   */
+  SMS_PROVIDER: z.enum(['local', 'twilio']).default('local'),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** The sender: a number in E.164 or an alphanumeric sender id. */
+  TWILIO_FROM: z.string().optional(),
+  /** The studio's own signing certificate for signed PDFs (PKCS#12, base64) and its password; unset, the server's. */
+  SIGNING_P12_BASE64: z.string().optional(),
+  SIGNING_P12_PASSWORD: z.string().optional(),
+  /** An RFC 3161 timestamp authority: signed PDFs become PAdES B-T (the TSA's time); unset, B-B. */
+  SIGNING_TSA_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -95,6 +110,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       message: 'SDI_PROVIDER=acube needs ACUBE_EMAIL, ACUBE_PASSWORD and ACUBE_WEBHOOK_SECRET',
       path: ['SDI_PROVIDER'],
     })
+    .refine(
+      (e) => e.SMS_PROVIDER !== 'twilio' || Boolean(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM),
+      {
+        message: 'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
+        path: ['SMS_PROVIDER'],
+      },
+    )
     .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -10,6 +10,7 @@ import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
 import { registerProductRoutes } from './products/products.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
+import { registerSignatureRoutes } from './signature/signature.routes.ts';
 import { registerSistemaTsRoutes } from './sistema-ts/sistema-ts.routes.ts';
 import { registerStaffRoutes } from './staff/staff.routes.ts';
 import { registerStudioRoutes } from './studio/studio.routes.ts';
@@ -25,6 +26,7 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerCalendarRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerFormTemplateRoutes(app, deps);
+  registerSignatureRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerEinvoicingRoutes(app, deps);
   registerSistemaTsRoutes(app, deps);

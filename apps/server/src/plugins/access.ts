@@ -34,6 +34,7 @@ export const tenantResources = [
   'patient',
   'product',
   'form-template',
+  'signature',
   'event',
   'fattura',
   'proforma',

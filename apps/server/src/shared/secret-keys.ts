@@ -1,7 +1,12 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** What a derived key is for: each purpose has its own key, so one can never open or sign for another. */
-export type KeyPurpose = 'google-refresh-token' | 'google-oauth-state' | 'sistema-ts-credentials';
+export type KeyPurpose =
+  | 'google-refresh-token'
+  | 'google-oauth-state'
+  | 'sistema-ts-credentials'
+  | 'signature-otp'
+  | 'signing-identity';
 
 /**
  * Encryption and signing with keys derived from the auth secret (HKDF-SHA256, one key per purpose). Used for

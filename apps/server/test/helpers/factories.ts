@@ -236,6 +236,17 @@ export const createTenantResource = async (
       return (await createDocumentWithPatient(app, owner, resource)).id;
     case 'received-invoice':
       return (await uploadReceivedInvoice(app, owner)).id;
+    case 'signature': {
+      const pazienteId = await createTenantResource(app, owner, 'patient');
+      const templateId = await createTenantResource(app, owner, 'form-template');
+      const request = await apiOk<{ id: string }>(app, {
+        method: 'POST',
+        url: '/signature',
+        token: owner.token,
+        body: { pazienteId, templateIds: [templateId] },
+      });
+      return request.id;
+    }
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }

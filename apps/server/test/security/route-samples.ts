@@ -22,6 +22,7 @@ import {
 import { type ApiResult, api, apiOk } from '../helpers/http.ts';
 import type { TestStudioUser } from '../helpers/login-as.ts';
 import { multipartFile } from '../helpers/multipart.ts';
+import { createSignatureRequest, createSignedRequest, drawnSignaturePng } from '../helpers/signature.ts';
 
 /**
  * The time a suite that walks every route may take: it grows with the routes (each sample creates what it addresses,
@@ -60,6 +61,9 @@ const patientOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, o
 const eventOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'event');
 const productOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'product');
 const formTemplateOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'form-template');
+const signatureOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'signature');
+const signedSignatureOf = async ({ t, owner }: SampleFixture) => (await createSignedRequest(t.app, owner)).id;
+const signatureLinkOf = async ({ t, owner }: SampleFixture) => (await createSignatureRequest(t.app, owner)).linkId;
 
 const invoiceOf = ({ t, owner }: SampleFixture) => createDocumentWithPatient(t.app, owner, 'fattura');
 const proformaOf = ({ t, owner }: SampleFixture) => createDocumentWithPatient(t.app, owner, 'proforma');
@@ -323,6 +327,38 @@ export const routeSamples: Record<string, RouteSample> = {
   }),
   'POST /app/api/form-template/pdf': async (f) => ({
     body: { templateIds: [await formTemplateOf(f), await formTemplateOf(f)], pazienteId: await patientOf(f) },
+  }),
+  'POST /app/api/signature': async (f) => ({
+    body: { pazienteId: await patientOf(f), templateIds: [await formTemplateOf(f)], cellulare: '347 1234567' },
+  }),
+  'GET /app/api/signature/paziente/:id': async (f) => ({
+    params: { id: await patientOf(f) },
+    query: { page: '0', size: '25', direction: 'DESC' },
+  }),
+  'GET /app/api/signature/:id': async (f) => ({ params: { id: await signatureOf(f) } }),
+  'POST /app/api/signature/revoke/:id': async (f) => ({ params: { id: await signatureOf(f) } }),
+  'GET /app/api/signature/:id/signedPdf': async (f) => ({ params: { id: await signedSignatureOf(f) } }),
+  'GET /app/api/signature/:id/dossier': async (f) => ({ params: { id: await signedSignatureOf(f) } }),
+  'GET /app/api/sms/outbox': async () => ({}),
+  // public: the link id is the credential (256 random bits); a wrong one answers 404 "Link di firma non valido."
+  'GET /app/api/signature/public/:id': async (f) => ({ params: { id: await signatureLinkOf(f) } }),
+  'GET /app/api/signature/public/:id/documents/:documentId': async (f) => {
+    const request = await createSignatureRequest(f.t.app, f.owner);
+    return { params: { id: request.linkId, documentId: request.documents[0]?.id as string } };
+  },
+  'POST /app/api/signature/public/:id/otp': async (f) => ({ params: { id: await signatureLinkOf(f) } }),
+  'POST /app/api/signature/verify': async (f) => {
+    const signed = await createSignedRequest(f.t.app, f.owner);
+    const res = await f.t.app.inject({
+      method: 'GET',
+      url: `/app/api/signature/${signed.id}/signedPdf`,
+      headers: { authorization: `Bearer ${f.owner.token}` },
+    });
+    return { file: { field: 'file', fileName: 'firmato.pdf', contentType: 'application/pdf', bytes: res.rawPayload } };
+  },
+  'POST /app/api/signature/public/:id/sign': async (f) => ({
+    params: { id: await signatureLinkOf(f) },
+    file: { field: 'signature', fileName: 'firma.png', contentType: 'image/png', bytes: await drawnSignaturePng() },
   }),
   'GET /app/api/documento-contabile/next-documento-id': async () => ({ query: { startDate: todayUi() } }),
   'GET /app/api/documento-contabile': async () => ({ query: { page: '0', size: '25', direction: 'DESC' } }),

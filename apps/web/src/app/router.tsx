@@ -32,6 +32,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/documenti-legali.tsx')).LegalDocumentsPage }),
       },
       { path: 'sign', lazy: async () => ({ Component: (await import('./routes/sign.tsx')).SignPage }) },
+      {
+        path: 'verifica-firma',
+        lazy: async () => ({ Component: (await import('./routes/verifica-firma.tsx')).VerifySignaturePage }),
+      },
       { path: 'prenota', lazy: async () => ({ Component: (await import('./routes/prenota.tsx')).BookingPage }) },
       {
         lazy: async () => ({ Component: (await import('./layout/auth-layout.tsx')).AuthLayout }),

@@ -57,16 +57,19 @@ const valuesOf = (patient: Patient | null, studio: Studio, today: string): FormT
 
 export type GeneratedFile = { bytes: Buffer; fileName: string; contentType: 'application/pdf' | 'application/zip' };
 
+/** One template filled and built as PDF: what a download answers, and what a signature request keeps and sends. */
+export type RenderedFormTemplate = { templateId: string; title: string; fileName: string; bytes: Buffer };
+
 /**
  * Fills the templates for a patient (today's date after "Letto, confermato e sottoscritto il") or empty (16 blanks),
- * each an A4 PDF built on the worker pool; one template answers its PDF, several a ZIP of one PDF each.
+ * each an A4 PDF built on the worker pool; audited (which template, for which patient).
  */
-export const generateFormTemplates = async (
+export const renderFormTemplatePdfs = async (
   deps: AppDeps,
   ctx: StudioContext,
   templateIds: string[],
   pazienteId: string | undefined,
-): Promise<GeneratedFile> => {
+): Promise<{ pdfs: RenderedFormTemplate[]; who: string | null }> => {
   // a patient's data in a document: the role must be allowed to read patients (a content manager is not)
   if (pazienteId && !can(ctx.role, 'patient:read')) throw forbidden();
   const ids = [...new Set(templateIds)];
@@ -80,11 +83,13 @@ export const generateFormTemplates = async (
   const logoKey = studio.logoAssetId ? await repo.findAssetKey(deps.db, ctx, studio.logoAssetId) : null;
   const logo = logoKey ? await deps.storage.get(logoKey) : null;
 
-  const today = formatUiDate(new Date());
+  const today = formatUiDate(deps.now());
   const values = valuesOf(patient, studio, today);
   const who = patient ? patientName(patient) : null;
   const pdfs = await Promise.all(
     templates.map(async (tpl) => ({
+      templateId: tpl.id,
+      title: tpl.title,
       fileName: sanitizeFileName(`${tpl.title}${who ? ` - ${who}` : ''}.pdf`),
       bytes: await deps.pdfs.renderFormTemplate({
         title: tpl.title,
@@ -106,7 +111,17 @@ export const generateFormTemplates = async (
     if (pazienteId)
       await recordAudit(tx, ctx, { action: 'patient.form-generated', entityType: 'patient', entityId: pazienteId });
   });
+  return { pdfs, who };
+};
 
+/** The PDF for one template, a ZIP of one PDF each for several. */
+export const generateFormTemplates = async (
+  deps: AppDeps,
+  ctx: StudioContext,
+  templateIds: string[],
+  pazienteId: string | undefined,
+): Promise<GeneratedFile> => {
+  const { pdfs, who } = await renderFormTemplatePdfs(deps, ctx, templateIds, pazienteId);
   const [single] = pdfs;
   if (pdfs.length === 1 && single) return { ...single, contentType: 'application/pdf' };
   const entries: Record<string, Uint8Array> = {};

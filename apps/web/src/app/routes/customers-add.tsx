@@ -14,6 +14,7 @@ import { useUpdatePatient } from '../../features/patients/api/update-patient.ts'
 import { PatientBadges, PatientStateBadge } from '../../features/patients/components/patient-badges.tsx';
 import { PatientForm } from '../../features/patients/components/patient-form.tsx';
 import { emptyPatientValues, patientToFormValues } from '../../features/patients/components/patient-form-values.ts';
+import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
@@ -23,6 +24,12 @@ import { studioRoleOf } from '../layout/access.ts';
 const PatientInvoicesTable = lazy(() =>
   import('../../features/invoices/components/tables/patient-invoices-table.tsx').then(({ PatientInvoicesTable }) => ({
     default: PatientInvoicesTable,
+  })),
+);
+
+const PatientSignaturesPanel = lazy(() =>
+  import('../../features/signature/components/patient-signatures-panel.tsx').then(({ PatientSignaturesPanel }) => ({
+    default: PatientSignaturesPanel,
   })),
 );
 
@@ -122,6 +129,18 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
             content: (
               <LazyPanel label="Caricamento delle fatture">
                 <PatientInvoicesTable pazienteId={p.id} />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: signatureTexts.tab,
+            canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'forms:read')),
+            content: (
+              <LazyPanel>
+                <PatientSignaturesPanel
+                  pazienteId={p.id}
+                  canRevoke={Boolean(user.data && can(studioRoleOf(user.data), 'forms:write'))}
+                />
               </LazyPanel>
             ),
           },

@@ -4,6 +4,7 @@ import { lazy } from 'react';
 import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
 import { sistemaTsTexts } from '../../features/sistema-ts/sistema-ts.texts.ts';
 import { StudioSettings } from '../../features/studio/components/studio-settings.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -37,7 +38,18 @@ const StudioSecuritySwitch = lazy(() =>
   })),
 );
 
-/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS (?tab=index). */
+const SmsOutboxPanel = lazy(() =>
+  import('../../features/signature/components/sms-outbox-panel.tsx').then(({ SmsOutboxPanel }) => ({
+    default: SmsOutboxPanel,
+  })),
+);
+const SignatureSettingsPanel = lazy(() =>
+  import('../../features/signature/components/signature-settings-panel.tsx').then(({ SignatureSettingsPanel }) => ({
+    default: SignatureSettingsPanel,
+  })),
+);
+
+/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, SMS in uscita, Firma elettronica (?tab=index). */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
   const { data: user } = useCurrentUser();
@@ -114,6 +126,24 @@ export const SettingsPage = () => {
             content: (
               <LazyPanel>
                 <SistemaTsSettingsPanel canEdit={can(role, 'settings:write')} />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: signatureTexts.smsOutboxTitle,
+            canAccess: can(role, 'outbox:read'),
+            content: (
+              <LazyPanel>
+                <SmsOutboxPanel />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: signatureTexts.settingsTab,
+            canAccess: can(role, 'settings:read'),
+            content: (
+              <LazyPanel>
+                <SignatureSettingsPanel canEdit={can(role, 'settings:write')} />
               </LazyPanel>
             ),
           },

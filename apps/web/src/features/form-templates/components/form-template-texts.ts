@@ -14,6 +14,8 @@ export const formTemplateTexts = {
   choosePatientTitle: 'Scegli il paziente',
   choosePatientDescription: 'Il modulo verrà compilato con i dati del paziente scelto.',
   download: 'Scarica',
+  sign: 'Firma',
+  choosePatientSignDescription: 'Il modulo verrà compilato con i dati del paziente scelto e inviato in firma.',
   previewFrame: (title: string) => `Anteprima di ${title}`,
   previewLoading: 'Preparazione dell’anteprima…',
   previewFailed: 'Anteprima non disponibile.',

@@ -79,4 +79,20 @@ describe('FormTemplatesTable', () => {
     await user.click(screen.getByRole('button', { name: 'Nessun modulo trovato... Aggiungi un modulo cliccando qui' }));
     expect(onAdd).toHaveBeenCalled();
   });
+
+  it('sends one template or the selected ones for signature with Firma, only when offered', async () => {
+    const onSign = vi.fn();
+    const { user } = setup({ onSign });
+    await user.click(screen.getByRole('button', { name: 'Firma Consenso trattamento' }));
+    expect(onSign).toHaveBeenCalledWith([consent]);
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Informativa privacy' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Consenso trattamento' }));
+    await user.click(screen.getByRole('button', { name: 'Firma' }));
+    expect(onSign).toHaveBeenLastCalledWith([privacy, consent]);
+  });
+
+  it('hides Firma when the role may not send for signature', () => {
+    setup();
+    expect(screen.queryByRole('button', { name: /^Firma/ })).toBeNull();
+  });
 });

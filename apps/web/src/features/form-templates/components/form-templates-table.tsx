@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type FormTemplate, formTemplateMessages as m } from '@studiolo/domain/forms';
-import { IconCopy, IconFileDownload, IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconCopy, IconFileDownload, IconPencil, IconSearch, IconSignature } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FormTemplateBadge } from './form-template-badge.tsx';
 import { formTemplateTexts as t } from './form-template-texts.ts';
@@ -22,6 +22,8 @@ export type FormTemplatesTableProps = {
   onEdit: (template: FormTemplate) => void;
   onDuplicate: (template: FormTemplate) => void;
   onGenerate: (templates: FormTemplate[]) => void;
+  /** Send for signature; left out where the role may not (forms:write). */
+  onSign?: (templates: FormTemplate[]) => void;
   onAdd: () => void;
 };
 
@@ -33,8 +35,7 @@ const normalise = (s: string) =>
 
 /**
  * spec part 1 §2 form templates table: "Nome modulo", title search, checkbox selection, bulk Genera, per-row edit,
- * duplicate and Genera, the Condiviso / Hai condiviso con altri badges and the empty state. (Firma comes with the
- * signature, issue 15 part 4.)
+ * duplicate, Genera and Firma, the Condiviso / Hai condiviso con altri badges and the empty state.
  */
 export const FormTemplatesTable = ({
   templates,
@@ -42,6 +43,7 @@ export const FormTemplatesTable = ({
   onEdit,
   onDuplicate,
   onGenerate,
+  onSign,
   onAdd,
 }: FormTemplatesTableProps) => {
   const [search, setSearch] = useState('');
@@ -74,6 +76,11 @@ export const FormTemplatesTable = ({
             <Button leftSection={<IconFileDownload size={16} />} onClick={() => onGenerate(selected)}>
               {t.generate}
             </Button>
+            {onSign && (
+              <Button variant="light" leftSection={<IconSignature size={16} />} onClick={() => onSign(selected)}>
+                {t.sign}
+              </Button>
+            )}
           </Group>
         )}
       </Group>
@@ -103,7 +110,7 @@ export const FormTemplatesTable = ({
                   />
                 </Table.Th>
                 <Table.Th>{m.columnTitle}</Table.Th>
-                <Table.Th w={130}>
+                <Table.Th w={160}>
                   <VisuallyHidden>{t.actionsColumn}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
@@ -153,6 +160,13 @@ export const FormTemplatesTable = ({
                           <IconFileDownload size={16} />
                         </ActionIcon>
                       </Tooltip>
+                      {onSign && (
+                        <Tooltip label={t.sign}>
+                          <ActionIcon variant="subtle" aria-label={`${t.sign} ${x.title}`} onClick={() => onSign([x])}>
+                            <IconSignature size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

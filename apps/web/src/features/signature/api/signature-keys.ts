@@ -1,0 +1,1 @@
+export const signaturesQueryKey = (studioId: string | null) => ['studio', studioId, 'signatures'] as const;

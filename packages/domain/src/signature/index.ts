@@ -1,0 +1,2 @@
+export * from './signature.messages.ts';
+export * from './signature.schema.ts';
