@@ -11,3 +11,4 @@ export * from './settings.ts';
 export * from './sistema-ts.ts';
 export * from './studios.ts';
 export * from './users.ts';
+export * from './clinical-files.ts';
