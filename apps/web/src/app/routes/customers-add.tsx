@@ -5,6 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { PatientAttachments } from '../../features/clinical/components/patient-attachments.tsx';
+import { PatientBodyCharts } from '../../features/clinical/components/patient-body-charts.tsx';
 import { PatientInvoicesTable } from '../../features/invoices/components/tables/patient-invoices-table.tsx';
 import { useCreatePatient } from '../../features/patients/api/create-patient.ts';
 import { usePatient } from '../../features/patients/api/get-patient.ts';
@@ -76,6 +78,9 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
     );
   }
   const p = patient.data;
+  const role = user.data ? studioRoleOf(user.data) : null;
+  const clinicalRead = Boolean(role && can(role, 'clinical:read'));
+  const clinicalWrite = Boolean(role && can(role, 'clinical:write'));
   return (
     <Stack gap="lg">
       {backToList}
@@ -111,6 +116,16 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
             label: 'Fatture',
             canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'invoice:read')),
             content: <PatientInvoicesTable pazienteId={p.id} />,
+          },
+          {
+            label: 'Allegati',
+            canAccess: clinicalRead,
+            content: <PatientAttachments pazienteId={p.id} canWrite={clinicalWrite} />,
+          },
+          {
+            label: 'Body chart',
+            canAccess: clinicalRead,
+            content: <PatientBodyCharts pazienteId={p.id} canWrite={clinicalWrite} />,
           },
         ]}
       />

@@ -1,5 +1,6 @@
 import { can } from '@studiolo/domain/shared';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { AttachmentsExport } from '../../features/clinical/components/attachments-export.tsx';
 import { PatientsList } from '../../features/patients/components/patients-list.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
@@ -10,5 +11,12 @@ export const CustomersPage = () => {
   const { data: user } = useCurrentUser();
   if (!user) return null;
   const role = studioRoleOf(user);
-  return <PatientsList canDelete={can(role, 'patient:delete')} canExport={can(role, 'export:run')} />;
+  return (
+    <PatientsList
+      canDelete={can(role, 'patient:delete')}
+      canExport={can(role, 'export:run')}
+      // the files are clinical data: whoever may read them one by one may take them all (decision 030)
+      moreExports={can(role, 'clinical:read') ? ({ compact }) => <AttachmentsExport compact={compact} /> : undefined}
+    />
+  );
 };
