@@ -25,11 +25,8 @@ type ExportState =
   | { status: 'done'; files: number; fileName: string | null }
   | { status: 'failed' };
 
-/**
- * "Esporta allegati": the ZIP of every patient's files (GET /data-exporter/allegati-pazienti), with a progress bar
- * while the server streams it (files received against the announced count), then saved under the server's name.
- */
-export const AttachmentsExport = ({ compact = false }: { compact?: boolean }) => {
+/** The export's state: started by the button, shown by the progress panel (placed apart by the page). */
+export const useAttachmentsExport = () => {
   const [state, setState] = useState<ExportState>({ status: 'idle' });
   const start = async () => {
     setState({ status: 'running', progress: null });
@@ -41,53 +38,68 @@ export const AttachmentsExport = ({ compact = false }: { compact?: boolean }) =>
       setState({ status: 'failed' });
     }
   };
+  return { state, start, dismiss: () => setState({ status: 'idle' }) };
+};
+
+/**
+ * "Esporta allegati": the ZIP of every patient's files (GET /data-exporter/allegati-pazienti), streamed by the
+ * server and saved under its name.
+ */
+export const AttachmentsExportButton = ({
+  running,
+  onClick,
+  compact = false,
+}: {
+  running: boolean;
+  onClick: () => void;
+  compact?: boolean;
+}) => (
+  <Button
+    variant={compact ? 'subtle' : 'default'}
+    size={compact ? 'compact-sm' : 'sm'}
+    style={compact ? { alignSelf: 'flex-start' } : undefined}
+    leftSection={<IconFileZip size={18} aria-hidden />}
+    loading={running}
+    onClick={onClick}
+  >
+    {attachmentsExportTexts.button}
+  </Button>
+);
+
+/** The export's progress (files received against the announced count), then its outcome. */
+export const AttachmentsExportProgress = ({ state, onDismiss }: { state: ExportState; onDismiss: () => void }) => {
+  if (state.status === 'idle') return null;
   const percent = state.status === 'done' ? 100 : state.status === 'running' ? (state.progress?.percent ?? 0) : 0;
   return (
-    <Stack gap="xs">
-      <Button
-        variant={compact ? 'subtle' : 'default'}
-        size={compact ? 'compact-sm' : 'sm'}
-        style={{ alignSelf: 'flex-start' }}
-        leftSection={<IconFileZip size={18} aria-hidden />}
-        loading={state.status === 'running'}
-        onClick={() => void start()}
-      >
-        {attachmentsExportTexts.button}
-      </Button>
-      {state.status !== 'idle' && (
-        <Paper withBorder p="sm" role="status" aria-live="polite" miw={{ sm: 320 }}>
-          <Stack gap={6}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" fw={500}>
-                {state.status === 'running'
-                  ? state.progress
-                    ? attachmentsExportTexts.progress(state.progress)
-                    : attachmentsExportTexts.preparing
-                  : state.status === 'done'
-                    ? attachmentsExportTexts.done(state.files)
-                    : attachmentsExportTexts.failed}
-              </Text>
-              {state.status !== 'running' && (
-                <CloseButton size="sm" aria-label="Chiudi" onClick={() => setState({ status: 'idle' })} />
-              )}
-            </Group>
-            {state.status !== 'failed' && (
-              <Progress
-                value={percent}
-                animated={state.status === 'running'}
-                color={state.status === 'done' ? 'green' : undefined}
-                aria-label={attachmentsExportTexts.progressLabel}
-                aria-valuetext={`${percent}%`}
-              />
-            )}
-            {state.status === 'done' && state.fileName && (
-              <Text size="xs" c="dimmed">
-                File: {state.fileName}
-              </Text>
-            )}
-          </Stack>
-        </Paper>
-      )}
-    </Stack>
+    <Paper withBorder p="sm" role="status" aria-live="polite">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" fw={500}>
+            {state.status === 'running'
+              ? state.progress
+                ? attachmentsExportTexts.progress(state.progress)
+                : attachmentsExportTexts.preparing
+              : state.status === 'done'
+                ? attachmentsExportTexts.done(state.files)
+                : attachmentsExportTexts.failed}
+          </Text>
+          {state.status !== 'running' && <CloseButton size="sm" aria-label="Chiudi" onClick={onDismiss} />}
+        </Group>
+        {state.status !== 'failed' && (
+          <Progress
+            value={percent}
+            animated={state.status === 'running'}
+            color={state.status === 'done' ? 'green' : undefined}
+            aria-label={attachmentsExportTexts.progressLabel}
+            aria-valuetext={`${percent}%`}
+          />
+        )}
+        {state.status === 'done' && state.fileName && (
+          <Text size="xs" c="dimmed">
+            File: {state.fileName}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
   );
 };

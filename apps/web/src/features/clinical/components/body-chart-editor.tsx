@@ -1,4 +1,15 @@
-import { Button, ColorSwatch, Group, SegmentedControl, Slider, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  Button,
+  ColorSwatch,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import {
   type BodyChart,
   type BodyChartStroke,
@@ -121,18 +132,13 @@ export const BodyChartEditor = ({
     <Stack gap="sm">
       <Group gap="sm" align="flex-end" wrap="wrap">
         {pickable.length > 1 && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="body-chart-image-label">
-              {bodyChartTexts.image}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="body-chart-image-label"
-              value={String(imageId)}
-              onChange={(v) => setImageId(Number(v))}
-              data={pickable.map((i) => ({ value: String(i.id), label: i.title }))}
-              size="xs"
-            />
-          </Stack>
+          <NativeSelect
+            label={bodyChartTexts.image}
+            value={String(imageId)}
+            onChange={(e) => setImageId(Number(e.currentTarget.value))}
+            data={pickable.map((i) => ({ value: String(i.id), label: i.title }))}
+            style={{ flex: '1 1 200px' }}
+          />
         )}
         <TextInput
           label={bodyChartTexts.title}
@@ -190,7 +196,17 @@ export const BodyChartEditor = ({
         </Stack>
       </Group>
 
-      <div style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, overflow: 'hidden' }}>
+      {/* as large as the screen allows with the toolbar and the buttons still in view (3:2, the image's shape) */}
+      <div
+        style={{
+          border: '1px solid var(--mantine-color-gray-4)',
+          borderRadius: 8,
+          overflow: 'hidden',
+          width: '100%',
+          maxWidth: 'max(320px, calc((100dvh - 330px) * 1.5))',
+          margin: '0 auto',
+        }}
+      >
         <BodyChartSurface
           imageId={imageId}
           strokes={strokes}

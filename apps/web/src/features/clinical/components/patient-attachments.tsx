@@ -47,14 +47,10 @@ const dateTime = new Intl.DateTimeFormat('it-IT', {
 /** DD-MM-YYYY HH:mm in Rome (spec part 1 §9: the UI date format). */
 const shownDate = (iso: string) => dateTime.format(new Date(iso)).replace(/\//g, '-').replace(',', '');
 
-const KindIcon = ({ kind }: { kind: Attachment['kind'] }) =>
-  kind === 'image' ? (
-    <IconPhoto size={22} aria-hidden />
-  ) : kind === 'pdf' ? (
-    <IconFileText size={22} aria-hidden />
-  ) : (
-    <IconFile size={22} aria-hidden />
-  );
+const KindIcon = ({ kind }: { kind: Attachment['kind'] }) => {
+  const Icon = kind === 'image' ? IconPhoto : kind === 'pdf' ? IconFileText : IconFile;
+  return <Icon size={22} aria-hidden style={{ flexShrink: 0 }} />;
+};
 
 /** An image or a PDF shown in place, fetched with the bearer token into a local URL. */
 const AttachmentPreview = ({ attachment, onClose }: { attachment: Attachment | null; onClose: () => void }) => {

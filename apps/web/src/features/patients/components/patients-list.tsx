@@ -256,11 +256,14 @@ export const PatientsList = ({
   canDelete,
   canExport,
   moreExports,
+  moreExportsProgress,
 }: {
   canDelete: boolean;
   canExport: boolean;
-  /** Other exports the page composes in (the clinical record's files), shown beside the registry's. */
+  /** Other exports the page composes in (the clinical record's files): buttons beside the registry's… */
   moreExports?: (opts: { compact: boolean }) => ReactNode;
+  /** …and their progress under it. */
+  moreExportsProgress?: ReactNode;
 }) => {
   const isPhone = useIsPhone();
   const filters = usePatientListFilters();
@@ -379,6 +382,7 @@ export const PatientsList = ({
       {isPhone && moreExports?.({ compact: true })}
 
       <PatientsExportProgress state={exporter.state} onDismiss={exporter.dismiss} />
+      {moreExportsProgress}
 
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
