@@ -203,7 +203,7 @@ export const BodyChartEditor = ({
           borderRadius: 8,
           overflow: 'hidden',
           width: '100%',
-          maxWidth: 'max(320px, calc((100dvh - 330px) * 1.5))',
+          maxWidth: 'max(320px, calc((100dvh - 370px) * 1.5))',
           margin: '0 auto',
         }}
       >
