@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { attachmentsRepository as repo } from './attachments.repository.ts';
 
 /** Rows read per query; also how many files may wait in the ZIP's queue before the next query (flat memory). */
-const batchSize = 200;
+const defaultBatchSize = 200;
 
 /**
  * GET /data-exporter/allegati-pazienti: every patient's files in a ZIP, one folder per patient, streamed. Rows come
@@ -16,7 +16,13 @@ const batchSize = 200;
  * without recompression (photos and PDFs are compressed already), so memory and open files stay flat whatever the
  * studio holds, and the download starts at once.
  */
-export const exportAttachments = async (deps: AppDeps, ctx: StudioContext, onError: (error: Error) => void) => {
+export const exportAttachments = async (
+  deps: AppDeps,
+  ctx: StudioContext,
+  onError: (error: Error) => void,
+  // tests walk several batches with a few files
+  { batchSize = defaultBatchSize }: { batchSize?: number } = {},
+) => {
   await recordAudit(deps.db, ctx, { action: 'attachment.export', entityType: 'attachment' });
   const total = await repo.count(deps.db, ctx);
   const zip = new ZipFile();

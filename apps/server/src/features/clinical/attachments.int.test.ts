@@ -11,6 +11,9 @@ import { createTenantResource, uploadAttachment, validPatientInput } from '../..
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import { multipartFile } from '../../../test/helpers/multipart.ts';
+import { noRequestMeta } from '../../shared/request-meta.ts';
+import type { StudioContext } from '../../shared/studio-context.ts';
+import { exportAttachments } from './attachments.export.ts';
 
 type Attachment = {
   id: string;
@@ -31,6 +34,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+
+/** The context the auth plugin would build for the owner (the export service is called directly to set its batch). */
+const studioContextOf = (o: TestStudioUser): StudioContext => ({
+  userId: o.userId,
+  email: '',
+  platformRole: null,
+  actorUserId: null,
+  actorEmail: null,
+  meta: noRequestMeta,
+  studioId: o.studioId,
+  role: 'ROLE_USER',
+  memberId: o.memberId,
+  versions: null,
 });
 
 const newPatient = (o: TestStudioUser = owner) => createTenantResource(t.app, o, 'patient');
@@ -315,6 +332,47 @@ describe('allegati-pazienti export', () => {
     ]);
     expect(Buffer.from(files['Bianchi Anna/esercizi.txt'] as Uint8Array).equals(note)).toBe(true);
     expect(Buffer.from(files['Rossi Mario/referto.pdf'] as Uint8Array).equals(pdf)).toBe(true);
+  });
+
+  it('walks the studio in several batches without losing or repeating a file (keyset across patients)', async () => {
+    const studio = await createStudioOwner(t.app);
+    const expected: string[] = [];
+    for (const [nome, files] of [
+      ['Anna', 3],
+      ['Bruno', 1],
+      ['Carla', 4],
+    ] as const) {
+      const p = await apiOk<{ id: string }>(t.app, {
+        method: 'POST',
+        url: '/pazienti',
+        token: studio.token,
+        body: validPatientInput({ datiGenerali: { ...validPatientInput().datiGenerali, nome, cognome: 'Neri' } }),
+      });
+      for (let i = 0; i < files; i++) {
+        const name = `nota-${i}.txt`;
+        await uploadAttachment(t.app, studio, p.id, {
+          fileName: name,
+          contentType: 'text/plain',
+          bytes: Buffer.from(`${nome} ${i}\n`),
+        });
+        expected.push(`Neri ${nome}/${name}`);
+      }
+    }
+    const ctx = studioContextOf(studio);
+    const { stream, total } = await exportAttachments(
+      t.deps,
+      ctx,
+      (err) => {
+        throw err;
+      },
+      { batchSize: 2 },
+    );
+    expect(total).toBe(8);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const files = unzipSync(new Uint8Array(Buffer.concat(chunks)));
+    expect(Object.keys(files).sort()).toEqual(expected.sort());
+    expect(Buffer.from(files['Neri Carla/nota-3.txt'] as Uint8Array).toString()).toBe('Carla 3\n');
   });
 
   it('exports an empty ZIP for a studio without files and never another studio’s files', async () => {
