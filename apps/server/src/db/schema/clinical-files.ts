@@ -62,3 +62,14 @@ export const bodyCharts = pgTable(
   },
   (t) => [index('body_charts_patient_idx').on(t.studioId, t.pazienteId, t.updatedAt)],
 );
+
+/**
+ * Stored objects whose rows are gone, waiting to be removed from storage (decision 030). Filled by a trigger on
+ * patient_attachments, so a file leaves storage however its row went (its own DELETE, a deleted patient or studio);
+ * emptied by the sweep in features/clinical. No foreign key: the studio may be gone already.
+ */
+export const storageDeletions = pgTable('storage_deletions', {
+  storageKey: text('storage_key').primaryKey(),
+  studioId: uuid('studio_id').notNull(),
+  createdAt: createdAt(),
+});

@@ -14,6 +14,7 @@ import { multipartFile } from '../../../test/helpers/multipart.ts';
 import { noRequestMeta } from '../../shared/request-meta.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { exportAttachments } from './attachments.export.ts';
+import { sweepDeletedFiles } from './attachments.service.ts';
 
 type Attachment = {
   id: string;
@@ -108,7 +109,9 @@ describe('attachments', () => {
   it('uploads a PDF, lists it, downloads the same bytes and deletes it', async () => {
     const pazienteId = await newPatient();
     const pdf = minimalPdf();
+    const before = await storedFiles();
     const up = await post(pazienteId, 'Referto RM.pdf', 'application/pdf', pdf);
+    expect((await storedFiles()).length).toBe(before.length + 1);
     expect(up.status).toBe(200);
     expect(up.body.answer).toBe(attachmentMessages.uploaded);
     expect(up.body.response).toMatchObject({
@@ -131,7 +134,23 @@ describe('attachments', () => {
     expect(del.body.answer).toBe(attachmentMessages.deleted);
     expect(await list(pazienteId)).toEqual([]);
     expect((await download(up.body.response.id)).statusCode).toBe(404);
-    expect(await storedFiles()).not.toContain(up.body.response.id);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('removes a deleted patient’s files from storage (the trigger records them, the sweep deletes them)', async () => {
+    const pazienteId = await newPatient();
+    const before = await storedFiles();
+    await uploadAttachment(t.app, owner, pazienteId);
+    await uploadAttachment(t.app, owner, pazienteId, {
+      fileName: 'b.pdf',
+      contentType: 'application/pdf',
+      bytes: minimalPdf(),
+    });
+    expect((await storedFiles()).length).toBe(before.length + 2);
+    await apiOk(t.app, { method: 'DELETE', url: `/pazienti/${pazienteId}`, token: owner.token });
+    expect(await sweepDeletedFiles(t.deps)).toBe(2);
+    expect(await storedFiles()).toEqual(before);
+    expect(await sweepDeletedFiles(t.deps)).toBe(0);
   });
 
   it('lists a patient’s files newest first', async () => {

@@ -1,6 +1,6 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { patientAttachments, patients } from '../../db/schema/index.ts';
+import { patientAttachments, patients, storageDeletions } from '../../db/schema/index.ts';
 import { inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
@@ -76,4 +76,20 @@ export const attachmentsRepository = {
       )
       .orderBy(asc(patientAttachments.pazienteId), asc(patientAttachments.id))
       .limit(limit),
+
+  /**
+   * unsafe: objects of every studio whose rows are gone (the trigger on patient_attachments records them), for the
+   * storage sweep; it only deletes bytes nobody references any more, never reads or answers them.
+   */
+  unsafePendingDeletions: (db: DbOrTx, limit: number) =>
+    db
+      .select({ storageKey: storageDeletions.storageKey })
+      .from(storageDeletions)
+      .orderBy(asc(storageDeletions.createdAt))
+      .limit(limit)
+      .then((r) => r.map((x) => x.storageKey)),
+
+  /** unsafe: forgets swept objects (see unsafePendingDeletions). */
+  unsafeForgetDeletions: (db: DbOrTx, keys: string[]) =>
+    db.delete(storageDeletions).where(inArray(storageDeletions.storageKey, keys)),
 };

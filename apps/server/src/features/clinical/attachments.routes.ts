@@ -10,6 +10,7 @@ import { ok } from '../../shared/envelope.ts';
 import { exportAttachments } from './attachments.export.ts';
 import * as attachments from './attachments.service.ts';
 
+const sweepIntervalMs = 10 * 60_000;
 const patientParams = z.object({ pazienteId: z.uuid() });
 const idParams = z.object({ id: z.uuid() });
 const patientTenant = { resource: 'patient', idParam: 'pazienteId' } as const;
@@ -24,6 +25,19 @@ export const contentDisposition = (type: 'inline' | 'attachment', fileName: stri
 /** Patient attachments (issue 16 item 3) and their export (spec part 1 §7 "Export": allegati-pazienti). */
 export const registerAttachmentRoutes = (root: FastifyInstance, deps: AppDeps) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+
+  // files of deleted patients and studios leave storage at start-up and every 10 minutes (decision 030)
+  let sweeper: NodeJS.Timeout | null = null;
+  const sweep = () =>
+    attachments.sweepDeletedFiles(deps).catch((err: unknown) => root.log.error({ err }, 'storage sweep failed'));
+  root.addHook('onReady', async () => {
+    void sweep();
+    sweeper = setInterval(() => void sweep(), sweepIntervalMs);
+    sweeper.unref();
+  });
+  root.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
+  });
 
   app.get(
     '/pazienti/:pazienteId/allegati',

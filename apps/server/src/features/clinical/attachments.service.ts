@@ -162,7 +162,11 @@ export const openAttachment = async (deps: AppDeps, ctx: StudioContext, id: stri
   return { attachment: toAttachment(row), ...object };
 };
 
-/** Deletes the row, then the bytes (a failure between leaves an unreferenced object, never a row without bytes). */
+/**
+ * Deletes the row (the database trigger records its object for the sweep in the same transaction), then sweeps: the
+ * bytes go at once, and a failure of the storage leaves the object recorded for the next sweep, never a row without
+ * bytes.
+ */
 export const deleteAttachment = async (deps: AppDeps, ctx: StudioContext, id: string) => {
   const row = await deps.db.transaction(async (tx) => {
     const deleted = await repo.delete(tx, ctx, id);
@@ -170,6 +174,25 @@ export const deleteAttachment = async (deps: AppDeps, ctx: StudioContext, id: st
     await recordAudit(tx, ctx, { action: 'attachment.delete', entityType: 'attachment', entityId: deleted.id });
     return deleted;
   });
-  await deps.storage.delete(row.storageKey);
+  await sweepDeletedFiles(deps).catch(() => undefined);
   return toAttachment(row);
+};
+
+const sweepBatch = 100;
+
+/**
+ * Removes from storage the objects whose rows are gone (an attachment deleted, or its patient or studio: the
+ * trigger on patient_attachments records them), in batches. Runs after each delete, at start-up and every few
+ * minutes (features/clinical/attachments.routes.ts). @returns how many objects it removed.
+ */
+export const sweepDeletedFiles = async (deps: AppDeps) => {
+  let removed = 0;
+  for (;;) {
+    const keys = await repo.unsafePendingDeletions(deps.db, sweepBatch);
+    if (keys.length === 0) return removed;
+    for (const key of keys) await deps.storage.delete(key);
+    await repo.unsafeForgetDeletions(deps.db, keys);
+    removed += keys.length;
+    if (keys.length < sweepBatch) return removed;
+  }
 };
