@@ -411,6 +411,7 @@ try {
       zipDataMb: a.zip.dataMb,
       zipRssGrowthMb: a.zip.rssGrowthMb,
       zipMs: a.zip.ms,
+      list200P95Ms: a.list.p95Ms,
       photoReductionMs: a.compression.ms,
     };
     for (const [k, v] of Object.entries(a.targets))
