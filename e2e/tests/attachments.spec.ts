@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -32,6 +33,18 @@ const newPatient = async (request: Parameters<typeof createOwner>[0], token: str
     },
     token,
   );
+
+/** Serious and critical accessibility violations of what is on screen (as the accessibility spec checks). */
+const seriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(', ')}`);
+};
+
+/** Nothing sticks out sideways (a phone would let the whole page slide). */
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The patient page's tab of that name (the tabs are a select on phones? no: a scrolling tab list everywhere). */
 const openRecordTab = async (page: Page, name: string) => {
@@ -84,7 +97,12 @@ test.describe('Cartella: allegati e body chart', () => {
     const kb = Number((value ?? '').replace('.', '').replace(',', '.')) * (unit === 'MB' ? 1024 : 1);
     expect(kb).toBeGreaterThan(100);
     expect(kb).toBeLessThanOrEqual(1024);
+    await expect(page.getByRole('button', { name: 'Carica allegato' })).not.toHaveAttribute('data-loading');
+    // the pointer leaves the button it pressed (the theme's hover shade is not what the page shows at rest)
+    await page.mouse.move(0, 0);
     await shot(page, info, 'attachments-01-list');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
 
     await row.getByRole('button', { name: 'Anteprima: ginocchio dx.jpg' }).click();
     const preview = page.getByRole('dialog', { name: 'ginocchio dx.jpg' });
@@ -132,6 +150,7 @@ test.describe('Cartella: allegati e body chart', () => {
     await drawStroke(page, [0.7, 0.45], [0.75, 0.46]);
     await expect(page.getByTestId('body-chart-canvas').locator('path')).toHaveCount(2);
     await shot(page, info, 'body-chart-01-drawing');
+    expect(await seriousViolations(page)).toEqual([]);
     const drawn = await page
       .getByTestId('body-chart-canvas')
       .locator('path')
@@ -155,6 +174,8 @@ test.describe('Cartella: allegati e body chart', () => {
     expect(shown.map((s) => s[1])).toEqual(['#e02424', '#1e63d6']);
     expect(shown.map((s) => s[2])).toEqual(['5', '25']);
     await shot(page, info, 'body-chart-02-saved');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     if (isPhone(info)) await expect(card).toBeInViewport();
   });
 });

@@ -185,7 +185,7 @@ export const BodyChartEditor = ({
             {bodyChartTexts.opacity}: {brush.opacity}%
           </Text>
           <Slider
-            aria-labelledby="body-chart-opacity-label"
+            thumbLabel={bodyChartTexts.opacity}
             min={10}
             max={100}
             step={5}

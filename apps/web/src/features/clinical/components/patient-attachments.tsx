@@ -14,6 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { QueryListState } from '../../../components/query-list-state.tsx';
+import { widgetMessages } from '../../../components/widget.messages.ts';
 import {
   downloadAttachment,
   fetchAttachment,
@@ -83,6 +84,7 @@ const AttachmentPreview = ({ attachment, onClose }: { attachment: Attachment | n
       title={attachment?.fileName}
       size="xl"
       fullScreen={Boolean(isPhone)}
+      closeButtonProps={{ 'aria-label': widgetMessages.close }}
       styles={{ title: { overflowWrap: 'anywhere' } }}
     >
       {failed && <Text c="red">{attachmentsTexts.previewError}</Text>}

@@ -5,6 +5,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { QueryListState } from '../../../components/query-list-state.tsx';
+import { widgetMessages } from '../../../components/widget.messages.ts';
 import { useBodyCharts, useDeleteBodyChart } from '../api/body-charts.ts';
 import { BodyChartSurface } from './body-chart-drawing.tsx';
 import { BodyChartEditor } from './body-chart-editor.tsx';
@@ -109,6 +110,7 @@ export const PatientBodyCharts = ({ pazienteId, canWrite }: { pazienteId: string
         title={editing?.chart ? bodyChartsTexts.editTitle : bodyChartsTexts.newTitle}
         size={1080}
         fullScreen={Boolean(isPhone)}
+        closeButtonProps={{ 'aria-label': widgetMessages.close }}
       >
         {editing && (
           <BodyChartEditor
