@@ -41,6 +41,10 @@
  *     summary and the monthly series of a year through HTTP against the same SQL replayed directly (p95, one client
  *     and 10 at once), with the tag filter and the revenue split for the record (own file bench/results/analytics.json).
  *
+ *  l. Attachments (issue 16 target, PGlite and local disk in this process): the allegati-pazienti ZIP of 400 files
+ *     of 1 MB generated on the fly (RSS growth while it streams), and the reduction of a 4000x3000 photo (own file
+ *     bench/results/attachments.json).
+ *
  *  k. Initial JavaScript per route (issue 17 item 11), from the built files (build apps/web first): the gzip size of
  *     the JS a route fetches before its first screen (entry, its layouts, its own chunk and their static imports);
  *     target under 200 kB (own file bench/results/web-bundle.json).
@@ -48,7 +52,7 @@
  *  l. PAdES signature (issue 15 part 6 target): signPdf on a one-page consent, p50 and p95 under 150 ms, with the
  *     handwritten signature's placing and the verification timed apart (own file bench/results/signature.json).
  *
- * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar,invoices,einvoicing,sistema-ts,analytics,web-bundle,signature (or BENCH_ONLY)   BENCH_DURATION_S (10)
+ * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar,invoices,einvoicing,sistema-ts,attachments,analytics,web-bundle,signature (or BENCH_ONLY)   BENCH_DURATION_S (10)
  *          BENCH_CONNECTIONS (50, parts b and c)   BENCH_SCRYPT_COST_LOG2 (17, the server default)
  *          BENCH_LOGIN_DURATION_S (30)   --profile or BENCH_PROFILE=1: adds a CPU profile of the server under
  *          getUser load on PGlite
@@ -58,6 +62,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyticsResultsFile, runAnalytics } from './scenarios/analytics.ts';
+import { attachmentsResultsFile, runAttachments } from './scenarios/attachments.ts';
 import {
   type CalendarPostgresResult,
   calendarConnections,
@@ -155,6 +160,7 @@ const partKeys: Record<string, string> = {
   calendar: 'calendar',
   invoices: 'invoices',
   einvoicing: 'einvoicing',
+  attachments: 'attachments',
   sistemaTs: 'sistema-ts',
   analytics: 'analytics',
   webBundle: 'web-bundle',
@@ -398,6 +404,23 @@ try {
     };
     for (const [k, v] of Object.entries(e.targets))
       targetMet[`einvoicing${k.charAt(0).toUpperCase()}${k.slice(1)}`] = v;
+    save();
+  }
+
+  if (wants('attachments')) {
+    log('l. Attachments: ZIP export of 400 MB of files with flat memory, reduction of a large photo …');
+    const a = await runAttachments({ log });
+    results.attachments = {
+      file: path.relative(repoRoot, attachmentsResultsFile),
+      zipFiles: a.zip.files,
+      zipDataMb: a.zip.dataMb,
+      zipRssGrowthMb: a.zip.rssGrowthMb,
+      zipMs: a.zip.ms,
+      list200P95Ms: a.list.p95Ms,
+      photoReductionMs: a.compression.ms,
+    };
+    for (const [k, v] of Object.entries(a.targets))
+      targetMet[`attachments${k.charAt(0).toUpperCase()}${k.slice(1)}`] = v;
     save();
   }
 

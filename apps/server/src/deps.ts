@@ -20,6 +20,7 @@ import { createLocalSmsOutbox } from './adapters/sms/local.ts';
 import type { SmsTransport } from './adapters/sms/sms.ts';
 import { createTwilioSms } from './adapters/sms/twilio.ts';
 import { createLocalStorage } from './adapters/storage/local.ts';
+import { createS3Storage } from './adapters/storage/s3.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
@@ -86,6 +87,20 @@ const patientSearchCacheMaxRows = 20_000;
 /** A busy week's answer weighs about 2 MB (plus a tenth gzipped); the usual one a few hundred kB. */
 const eventsAnswerCacheMaxBytes = 128 * 1024 * 1024;
 
+/** Local disk under DATA_DIR unless STORAGE_DRIVER=s3 (decision 030). */
+const storageOf = (config: Config): Storage =>
+  config.STORAGE_DRIVER === 's3'
+    ? createS3Storage({
+        bucket: config.S3_BUCKET as string,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        prefix: config.S3_PREFIX,
+      })
+    : createLocalStorage(config.DATA_DIR);
+
 export const createDeps = (
   config: Config,
   database: Database,
@@ -126,7 +141,7 @@ export const createDeps = (
     ),
     mailer: createMailer(database.db, mailTransport, config.MAIL_FROM),
     mailTransport,
-    storage: overrides.storage ?? createLocalStorage(config.DATA_DIR),
+    storage: overrides.storage ?? storageOf(config),
     googleCalendar,
     secrets: createSecretKeys(authSecret),
     loginAttempts: createAttemptLimiter({ max: config.RATE_LIMIT_ACCOUNT_PER_15_MIN, windowMs: 15 * 60_000 }),

@@ -88,6 +88,21 @@ const envSchema = z.object({
   SIGNING_P12_PASSWORD: z.string().optional(),
   /** An RFC 3161 timestamp authority: signed PDFs become PAdES B-T (the TSA's time); unset, B-B. */
   SIGNING_TSA_URL: z.url().optional(),
+  /**
+   * Where uploaded files live (decision 030): 'local', under DATA_DIR/files; 's3', an S3-compatible bucket
+   * (S3_BUCKET and S3_REGION; S3_ENDPOINT for a service other than AWS; keys, or the provider's usual credential chain).
+   */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('eu-south-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+\/$/i)
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -106,6 +121,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         path: ['SISTEMA_TS_PROVIDER'],
       },
     )
+    .refine((e) => e.STORAGE_DRIVER !== 's3' || Boolean(e.S3_BUCKET), {
+      message: 'STORAGE_DRIVER=s3 needs S3_BUCKET',
+      path: ['STORAGE_DRIVER'],
+    })
     .refine((e) => e.SDI_PROVIDER !== 'acube' || Boolean(e.ACUBE_EMAIL && e.ACUBE_PASSWORD && e.ACUBE_WEBHOOK_SECRET), {
       message: 'SDI_PROVIDER=acube needs ACUBE_EMAIL, ACUBE_PASSWORD and ACUBE_WEBHOOK_SECRET',
       path: ['SDI_PROVIDER'],

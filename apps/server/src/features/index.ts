@@ -3,6 +3,8 @@ import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerCalendarRoutes } from './calendar/calendar.routes.ts';
+import { registerAttachmentRoutes } from './clinical/attachments.routes.ts';
+import { registerBodyChartRoutes } from './clinical/body-charts.routes.ts';
 import { registerEinvoicingRoutes } from './einvoicing/einvoicing.routes.ts';
 import { registerFormTemplateRoutes } from './form-templates/form-templates.routes.ts';
 import { registerInvoiceRoutes } from './invoices/invoices.routes.ts';
@@ -31,4 +33,6 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerEinvoicingRoutes(app, deps);
   registerSistemaTsRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);
+  registerAttachmentRoutes(app, deps);
+  registerBodyChartRoutes(app, deps);
 };

@@ -39,6 +39,8 @@ export const tenantResources = [
   'fattura',
   'proforma',
   'received-invoice',
+  'attachment',
+  'body-chart',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

@@ -6,6 +6,7 @@ import type { PatientInput } from '@studiolo/domain/patients';
 import { formatUiDate } from '@studiolo/domain/shared';
 import type { StudioInput } from '@studiolo/domain/studio';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import type { TenantResource } from '../../src/plugins/access.ts';
 import { apiOk } from './http.ts';
 import type { TestStudioUser } from './login-as.ts';
@@ -247,9 +248,59 @@ export const createTenantResource = async (
       });
       return request.id;
     }
+    case 'attachment':
+      return (await uploadAttachment(app, owner, await createTenantResource(app, owner, 'patient'))).id;
+    case 'body-chart': {
+      const pazienteId = await createTenantResource(app, owner, 'patient');
+      const chart = await apiOk<{ id: string }>(app, {
+        method: 'POST',
+        url: `/pazienti/${pazienteId}/body-charts`,
+        token: owner.token,
+        body: validBodyChartInput(),
+      });
+      return chart.id;
+    }
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }
+};
+
+/** A small valid PNG (a blue rectangle). */
+export const smallPngBytes = () =>
+  sharp({ create: { width: 40, height: 20, channels: 3, background: '#1E88E5' } })
+    .png()
+    .toBuffer();
+
+/** A body chart of image 2 with two strokes (defaults: red, small, opacity 70). */
+export const validBodyChartInput = () => ({
+  imageId: 2,
+  title: 'Dolore lombare',
+  note: null,
+  strokes: [
+    { color: 'red', size: 5, opacity: 70, points: [300, 200, 310, 220, 320, 240] },
+    { color: 'blue', size: 25, opacity: 40, points: [700.5, 300.25, 710, 330] },
+  ],
+  valutazioneId: null,
+  diarioId: null,
+});
+
+/** Uploads one file to a patient's record through the API. @returns the attachment as the server answered it. */
+export const uploadAttachment = async (
+  app: FastifyInstance,
+  owner: TestStudioUser,
+  pazienteId: string,
+  file: { fileName: string; contentType: string; bytes: Buffer } | null = null,
+) => {
+  const f = file ?? { fileName: 'radiografia.png', contentType: 'image/png', bytes: await smallPngBytes() };
+  const body = multipartFile('file', f.fileName, f.contentType, f.bytes);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/app/api/pazienti/${pazienteId}/allegati`,
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { response: { id: string; fileName: string; sizeBytes: number } }).response;
 };
 
 /** The official example FPR01 (../shared/fixtures), numbered apart so that each upload is a new invoice. */

@@ -11,6 +11,7 @@ import {
   todayUi,
   uniqueEmail,
   uploadReceivedInvoice,
+  validBodyChartInput,
   validEventInput,
   validFatturaInput,
   validFormTemplateInput,
@@ -480,6 +481,37 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/casse-previdenziali': async () => ({}),
   'GET /app/api/documento-contabile/:id/pdf': async (f) => ({ params: { id: (await invoiceOf(f)).id } }),
   'GET /app/api/proforma/:id/pdf': async (f) => ({ params: { id: (await proformaOf(f)).id } }),
+  'GET /app/api/pazienti/:pazienteId/allegati': async (f) => ({ params: { pazienteId: await patientOf(f) } }),
+  'POST /app/api/pazienti/:pazienteId/allegati': async (f) => ({
+    params: { pazienteId: await patientOf(f) },
+    file: { field: 'file', fileName: 'radiografia.png', contentType: 'image/png', bytes: await smallPng() },
+  }),
+  'GET /app/api/allegati/:id/download': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'attachment') },
+  }),
+  'DELETE /app/api/allegati/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'attachment') },
+  }),
+  'GET /app/api/data-exporter/allegati-pazienti': async ({ t, owner }) => {
+    await createTenantResource(t.app, owner, 'attachment');
+    return {};
+  },
+  'GET /app/api/body-charts/images': async () => ({}),
+  'GET /app/api/pazienti/:pazienteId/body-charts': async (f) => ({ params: { pazienteId: await patientOf(f) } }),
+  'POST /app/api/pazienti/:pazienteId/body-charts': async (f) => ({
+    params: { pazienteId: await patientOf(f) },
+    body: validBodyChartInput(),
+  }),
+  'GET /app/api/body-charts/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'body-chart') },
+  }),
+  'PUT /app/api/body-charts/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'body-chart') },
+    body: { ...validBodyChartInput(), title: 'Dolore cervicale' },
+  }),
+  'DELETE /app/api/body-charts/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'body-chart') },
+  }),
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

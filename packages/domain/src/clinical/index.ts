@@ -1,1 +1,4 @@
+export * from './attachments.ts';
+export * from './body-charts.ts';
+export * from './export-paths.ts';
 export * from './outcome-measures.ts';

@@ -1,14 +1,14 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage } from './storage.ts';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { checkStorageKey, type Storage } from './storage.ts';
 
 /** Files under DATA_DIR/files; keys are generated ids, so no path from a request ever reaches the disk. */
 export const createLocalStorage = (dataDir: string): Storage => {
   const root = path.resolve(dataDir, 'files');
-  const fileOf = (key: string) => {
-    if (!/^[a-z0-9-]+(\/[a-z0-9.-]+)*$/i.test(key) || key.includes('..')) throw new Error(`bad storage key ${key}`);
-    return path.join(root, key);
-  };
+  const fileOf = (key: string) => path.join(root, checkStorageKey(key));
   return {
     kind: 'local-disk',
     put: async (key, bytes) => {
@@ -16,7 +16,26 @@ export const createLocalStorage = (dataDir: string): Storage => {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, bytes);
     },
+    putStream: async (key: string, stream: Readable) => {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // written beside and renamed: a reader never sees half a file, a failed write leaves nothing behind
+      const partial = `${file}.partial`;
+      try {
+        await pipeline(stream, createWriteStream(partial));
+        await rename(partial, file);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+    },
     get: async (key) => readFile(fileOf(key)).catch(() => null),
+    open: async (key) => {
+      const file = fileOf(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { stream: createReadStream(file), sizeBytes: info.size };
+    },
     delete: async (key) => rm(fileOf(key), { force: true }),
   };
 };

@@ -33,6 +33,18 @@ const PatientSignaturesPanel = lazy(() =>
   })),
 );
 
+// The clinical tabs (the body chart's drawing tool among them) are fetched when opened.
+const PatientAttachments = lazy(() =>
+  import('../../features/clinical/components/patient-attachments.tsx').then(({ PatientAttachments }) => ({
+    default: PatientAttachments,
+  })),
+);
+const PatientBodyCharts = lazy(() =>
+  import('../../features/clinical/components/patient-body-charts.tsx').then(({ PatientBodyCharts }) => ({
+    default: PatientBodyCharts,
+  })),
+);
+
 const backToList = <BackLink to="/customers">Torna ai pazienti</BackLink>;
 
 /** A new patient: saved, back to the list, where the server's "Paziente creato" is shown. */
@@ -92,6 +104,9 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
     );
   }
   const p = patient.data;
+  const role = user.data ? studioRoleOf(user.data) : null;
+  const clinicalRead = Boolean(role && can(role, 'clinical:read'));
+  const clinicalWrite = Boolean(role && can(role, 'clinical:write'));
   return (
     <Stack gap="lg">
       {backToList}
@@ -141,6 +156,24 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
                   pazienteId={p.id}
                   canRevoke={Boolean(user.data && can(studioRoleOf(user.data), 'forms:write'))}
                 />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: 'Allegati',
+            canAccess: clinicalRead,
+            content: (
+              <LazyPanel>
+                <PatientAttachments pazienteId={p.id} canWrite={clinicalWrite} />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: 'Body chart',
+            canAccess: clinicalRead,
+            content: (
+              <LazyPanel>
+                <PatientBodyCharts pazienteId={p.id} canWrite={clinicalWrite} />
               </LazyPanel>
             ),
           },

@@ -252,7 +252,19 @@ const PatientCards = ({ patients, ...row }: { patients: Patient[] } & Omit<RowPr
  * /customers (spec part 1 §2, §7): search (400 ms), state and tag filters, 25 per page, a table on desktop and
  * cards on phones, and per patient: open, tags, state, delete; the registry export with its progress.
  */
-export const PatientsList = ({ canDelete, canExport }: { canDelete: boolean; canExport: boolean }) => {
+export const PatientsList = ({
+  canDelete,
+  canExport,
+  moreExports,
+  moreExportsProgress,
+}: {
+  canDelete: boolean;
+  canExport: boolean;
+  /** Other exports the page composes in (the clinical record's files): buttons beside the registry's… */
+  moreExports?: (opts: { compact: boolean }) => ReactNode;
+  /** …and their progress under it. */
+  moreExportsProgress?: ReactNode;
+}) => {
   const isPhone = useIsPhone();
   const filters = usePatientListFilters();
   const list = usePatientsPage({
@@ -353,6 +365,7 @@ export const PatientsList = ({ canDelete, canExport }: { canDelete: boolean; can
           {canExport && !isPhone && (
             <PatientsExportButton running={exporter.state.status === 'running'} onClick={() => void exporter.start()} />
           )}
+          {!isPhone && moreExports?.({ compact: false })}
           <Button component={Link} to={newPatientPath} leftSection={<IconUserPlus size={18} aria-hidden />}>
             {patientsListTexts.newPatient}
           </Button>
@@ -366,8 +379,10 @@ export const PatientsList = ({ canDelete, canExport }: { canDelete: boolean; can
           onClick={() => void exporter.start()}
         />
       )}
+      {isPhone && moreExports?.({ compact: true })}
 
       <PatientsExportProgress state={exporter.state} onDismiss={exporter.dismiss} />
+      {moreExportsProgress}
 
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">

@@ -1,0 +1,77 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { checkStorageKey, type Storage } from './storage.ts';
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's address (MinIO, Ceph, a European provider); unset for AWS itself. */
+  endpoint?: string | undefined;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  /** Most S3-compatible services want bucket-in-path addresses. */
+  forcePathStyle: boolean;
+  /** A prefix inside the bucket, so that one bucket can hold several installations. */
+  prefix?: string | undefined;
+};
+
+const isMissing = (err: unknown) =>
+  err instanceof NoSuchKey ||
+  (err as { name?: string }).name === 'NoSuchKey' ||
+  (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * S3-compatible object storage (decision 030). Streams go up as multipart uploads in 8 MB parts (lib-storage's
+ * Upload), so an upload of any size holds a few parts in memory at most; reads stream the object's body.
+ */
+export const createS3Storage = (opts: S3StorageOptions): Storage => {
+  const client = new S3Client({
+    region: opts.region,
+    forcePathStyle: opts.forcePathStyle,
+    ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+    ...(opts.accessKeyId && opts.secretAccessKey
+      ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
+      : {}),
+  });
+  const keyOf = (key: string) => `${opts.prefix ?? ''}${checkStorageKey(key)}`;
+  return {
+    kind: 's3',
+    put: async (key, bytes) => {
+      await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: keyOf(key), Body: bytes }));
+    },
+    putStream: async (key: string, stream: Readable, contentType?: string) => {
+      const upload = new Upload({
+        client,
+        params: { Bucket: opts.bucket, Key: keyOf(key), Body: stream, ContentType: contentType },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+        // a failed upload aborts its multipart upload: nothing half-stored
+        leavePartsOnError: false,
+      });
+      await upload.done();
+    },
+    get: async (key) => {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
+        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    open: async (key) => {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
+        if (!res.Body) return null;
+        return { stream: res.Body as Readable, sizeBytes: Number(res.ContentLength ?? 0) };
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    delete: async (key) => {
+      await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
+    },
+  };
+};

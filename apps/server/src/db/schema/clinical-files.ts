@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { patients } from './patients.ts';
+import { studios } from './studios.ts';
+
+/**
+ * A file attached to a patient's clinical record (issue 16 item 3). The bytes live in the storage adapter under
+ * storage_key (an id, never a name from the request); the row is written only after the bytes are stored.
+ */
+export const patientAttachments = pgTable(
+  'patient_attachments',
+  {
+    id: id(),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    pazienteId: uuid('paziente_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    kind: text('kind', { enum: ['pdf', 'image', 'document', 'text'] }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    originalSizeBytes: bigint('original_size_bytes', { mode: 'number' }),
+    width: integer('width'),
+    height: integer('height'),
+    storageKey: text('storage_key').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('patient_attachments_patient_idx').on(t.studioId, t.pazienteId, t.createdAt),
+    index('patient_attachments_studio_idx').on(t.studioId, t.pazienteId, t.id),
+  ],
+);
+
+/**
+ * A body chart drawn for a patient (issue 16 item 4): the image id and the strokes as vector data, so it is shown
+ * again exactly as drawn at any size. valutazione_id and diario_id are the evaluation or diary entry it was drawn
+ * from; they carry no foreign key yet because those tables arrive from another branch (decision 030).
+ */
+export const bodyCharts = pgTable(
+  'body_charts',
+  {
+    id: id(),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    pazienteId: uuid('paziente_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    imageId: smallint('image_id').notNull(),
+    title: text('title'),
+    note: text('note'),
+    strokes: jsonb('strokes').notNull().default(sql`'[]'::jsonb`),
+    valutazioneId: uuid('valutazione_id'),
+    diarioId: uuid('diario_id'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('body_charts_patient_idx').on(t.studioId, t.pazienteId, t.updatedAt)],
+);
+
+/**
+ * Stored objects whose rows are gone, waiting to be removed from storage (decision 030). Filled by a trigger on
+ * patient_attachments, so a file leaves storage however its row went (its own DELETE, a deleted patient or studio);
+ * emptied by the sweep in features/clinical. No foreign key: the studio may be gone already.
+ */
+export const storageDeletions = pgTable('storage_deletions', {
+  storageKey: text('storage_key').primaryKey(),
+  studioId: uuid('studio_id').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,210 @@
+import type { Attachment, BodyChart } from '@studiolo/domain/clinical';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Notifications: () => null }));
+vi.setConfig({ testTimeout: 15_000 });
+
+import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { reloadSession } from '../../../lib/session.ts';
+import { BodyChartEditor } from './body-chart-editor.tsx';
+import { PatientAttachments } from './patient-attachments.tsx';
+
+const studioId = '11111111-1111-4111-8111-111111111111';
+const pazienteId = '33333333-3333-4333-8333-333333333333';
+const user = {
+  id: '22222222-2222-4222-8222-222222222222',
+  username: 'giulia@studio.it',
+  nome: 'Giulia',
+  cognome: 'Bianchi',
+  idsStudio: [studioId],
+  role: 'ROLE_USER',
+  studioRole: 'ROLE_USER',
+  totpEnabled: false,
+  subscription: { plan: 'TRIAL' },
+  supportMode: null,
+};
+
+const attachments: Attachment[] = [
+  {
+    id: '55555555-5555-4555-8555-555555555555',
+    pazienteId,
+    fileName: 'ginocchio.jpg',
+    contentType: 'image/jpeg',
+    kind: 'image',
+    sizeBytes: 1_000_000,
+    originalSizeBytes: 5_242_880,
+    width: 1920,
+    height: 1440,
+    createdAt: '2026-11-23T09:30:00.000Z',
+  },
+  {
+    id: '66666666-6666-4666-8666-666666666666',
+    pazienteId,
+    fileName: 'Referto RM.pdf',
+    contentType: 'application/pdf',
+    kind: 'pdf',
+    sizeBytes: 1536,
+    originalSizeBytes: null,
+    width: null,
+    height: null,
+    createdAt: '2026-11-20T15:05:00.000Z',
+  },
+];
+
+const requests: { method: string; path: string; body: unknown }[] = [];
+const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+  const url = new URL(input, 'http://localhost');
+  const path = url.pathname.replace('/app/api', '');
+  const method = init?.method ?? 'GET';
+  requests.push({ method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
+  const response =
+    path === '/user/getUser'
+      ? user
+      : path === `/pazienti/${pazienteId}/allegati`
+        ? attachments
+        : path === `/pazienti/${pazienteId}/body-charts` && method === 'POST'
+          ? ({
+              id: '77777777-7777-4777-8777-777777777777',
+              pazienteId,
+              ...(JSON.parse(init?.body as string) as object),
+            } as BodyChart)
+          : null;
+  return new Response(JSON.stringify(response ? { code: 'SUCCESS', response } : { code: 'ERROR', answer: 'No' }), {
+    status: response ? 200 : 404,
+    headers: { 'content-type': 'application/json' },
+  });
+});
+
+beforeEach(() => {
+  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
+  reloadSession();
+  requests.length = 0;
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  reloadSession();
+});
+
+describe('PatientAttachments', () => {
+  it('lists the files with their sizes in Bytes to YB, the reduction of a large photo and the actions', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <PatientAttachments pazienteId={pazienteId} canWrite />
+      </QueryClientProvider>,
+    );
+    const rows = await screen.findAllByTestId('attachment-row');
+    expect(rows).toHaveLength(2);
+    const photo = within(rows[0] as HTMLElement);
+    expect(photo.getByText('ginocchio.jpg')).toBeTruthy();
+    expect(photo.getByText(/976,56 KB · 23-11-2026 10:30 · 1920×1440 px/)).toBeTruthy();
+    expect(photo.getByText('Ridotta da 5 MB')).toBeTruthy();
+    expect(photo.getByRole('button', { name: 'Anteprima: ginocchio.jpg' })).toBeTruthy();
+    const pdf = within(rows[1] as HTMLElement);
+    expect(pdf.getByText(/1,5 KB/)).toBeTruthy();
+    expect(pdf.getByRole('button', { name: 'Elimina: Referto RM.pdf' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Carica allegato' })).toBeTruthy();
+  });
+
+  it('offers no upload or delete to a role that may only read', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <PatientAttachments pazienteId={pazienteId} canWrite={false} />
+      </QueryClientProvider>,
+    );
+    await screen.findAllByTestId('attachment-row');
+    expect(screen.queryByRole('button', { name: 'Carica allegato' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Elimina/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Scarica: Referto RM.pdf' })).toBeTruthy();
+  });
+});
+
+describe('BodyChartEditor', () => {
+  const canvasBox = { left: 0, top: 0, width: 999 / 2, height: 666 / 2, right: 499.5, bottom: 333, x: 0, y: 0 };
+
+  it('draws with the pointer in the image’s own coordinates, undoes, and saves the strokes as vectors', async () => {
+    const onSaved = vi.fn();
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <BodyChartEditor pazienteId={pazienteId} chart={null} onSaved={onSaved} onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    // the picker offers images 2–4 (image 1 is not in it) and starts on red, small, 70 %
+    expect(screen.queryByText('Figura intera')).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Rosso' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('Opacità: 70%')).toBeTruthy();
+
+    const canvas = screen.getByTestId('body-chart-canvas');
+    canvas.getBoundingClientRect = () => ({ ...canvasBox, toJSON: () => canvasBox }) as DOMRect;
+    const stroke = (points: [number, number][]) => {
+      const [first, ...rest] = points as [[number, number], ...[number, number][]];
+      fireEvent.pointerDown(canvas, {
+        pointerId: 1,
+        clientX: first[0],
+        clientY: first[1],
+        button: 0,
+        pointerType: 'pen',
+      });
+      for (const [x, y] of rest)
+        fireEvent.pointerMove(canvas, { pointerId: 1, clientX: x, clientY: y, pointerType: 'pen' });
+      fireEvent.pointerUp(canvas, { pointerId: 1, pointerType: 'pen' });
+    };
+    stroke([
+      [50, 50],
+      [60, 55],
+      [70, 60],
+    ]);
+    fireEvent.click(screen.getByRole('radio', { name: 'Blu' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Grande' }));
+    stroke([
+      [100, 100],
+      [120, 100],
+    ]);
+    stroke([
+      [200, 200],
+      [210, 210],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Annulla' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.path).toBe(`/pazienti/${pazienteId}/body-charts`);
+    expect(post?.body).toMatchObject({
+      imageId: 2,
+      strokes: [
+        { color: 'red', size: 5, opacity: 70, points: [100, 100, 120, 110, 140, 120] },
+        { color: 'blue', size: 25, opacity: 70, points: [200, 200, 240, 200] },
+      ],
+    });
+  });
+
+  it('clears every stroke', () => {
+    const chart: BodyChart = {
+      id: '88888888-8888-4888-8888-888888888888',
+      pazienteId,
+      imageId: 1,
+      title: 'Prima visita',
+      note: null,
+      strokes: [{ color: 'green', size: 10, opacity: 50, points: [10, 10, 20, 20] }],
+      valutazioneId: null,
+      diarioId: null,
+      createdAt: '2026-11-20T15:05:00.000Z',
+      updatedAt: '2026-11-20T15:05:00.000Z',
+    };
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <BodyChartEditor pazienteId={pazienteId} chart={chart} onSaved={() => undefined} onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const canvas = screen.getByTestId('body-chart-canvas');
+    expect(canvas.querySelectorAll('path')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancella tutto' }));
+    expect(canvas.querySelectorAll('path')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Annulla' })).toHaveProperty('disabled', true);
+  });
+});
