@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerCalendarRoutes } from './calendar/calendar.routes.ts';
+import { registerClinicalRoutes } from './clinical/clinical.routes.ts';
 import { registerEinvoicingRoutes } from './einvoicing/einvoicing.routes.ts';
 import { registerFormTemplateRoutes } from './form-templates/form-templates.routes.ts';
 import { registerInvoiceRoutes } from './invoices/invoices.routes.ts';
@@ -25,6 +26,7 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerCalendarRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerFormTemplateRoutes(app, deps);
+  registerClinicalRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerEinvoicingRoutes(app, deps);
   registerSistemaTsRoutes(app, deps);

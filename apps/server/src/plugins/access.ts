@@ -38,6 +38,9 @@ export const tenantResources = [
   'fattura',
   'proforma',
   'received-invoice',
+  'valutazione',
+  'diario',
+  'misura-esito',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './calendars.ts';
+export * from './clinical.ts';
 export * from './einvoicing.ts';
 export * from './events.ts';
 export * from './form-templates.ts';
