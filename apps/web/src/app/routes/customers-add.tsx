@@ -1,10 +1,16 @@
 import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { evaluationSectionsOf } from '@studiolo/domain/clinical';
 import { patientDisplayName, patientMessages } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
+import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { clinicalTexts } from '../../features/clinical/components/clinical-texts.ts';
+import { DiaryPanel } from '../../features/clinical/components/diary-panel.tsx';
+import { EvaluationsPanel } from '../../features/clinical/components/evaluations-panel.tsx';
+import { OutcomesPanel } from '../../features/clinical/components/outcomes-panel.tsx';
 import { PatientInvoicesTable } from '../../features/invoices/components/tables/patient-invoices-table.tsx';
 import { useCreatePatient } from '../../features/patients/api/create-patient.ts';
 import { usePatient } from '../../features/patients/api/get-patient.ts';
@@ -13,6 +19,7 @@ import { useUpdatePatient } from '../../features/patients/api/update-patient.ts'
 import { PatientBadges, PatientStateBadge } from '../../features/patients/components/patient-badges.tsx';
 import { PatientForm } from '../../features/patients/components/patient-form.tsx';
 import { emptyPatientValues, patientToFormValues } from '../../features/patients/components/patient-form-values.ts';
+import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
@@ -52,6 +59,9 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
   const user = useCurrentUser();
   const update = useUpdatePatient();
   const navigate = useNavigate();
+  const settings = useSettings();
+  const role = user.data ? studioRoleOf(user.data) : null;
+  const may = (p: Parameters<typeof can>[1]) => Boolean(role && can(role, p));
   const name = patient.data ? patientDisplayName(patient.data.datiGenerali) || 'Paziente' : 'Scheda paziente';
   usePageTitle(name);
 
@@ -109,8 +119,41 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
           },
           {
             label: 'Fatture',
-            canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'invoice:read')),
+            canAccess: may('invoice:read'),
             content: <PatientInvoicesTable pazienteId={p.id} />,
+          },
+          // the clinical record: never shown to a role without clinical:read (the accounting staff), decision 029
+          {
+            label: clinicalTexts.evaluationsTab,
+            canAccess: may('clinical:read'),
+            content: (
+              <EvaluationsPanel
+                pazienteId={p.id}
+                canWrite={may('clinical:write')}
+                sections={evaluationSectionsOf(settings.data?.['cartella-paziente'])}
+              />
+            ),
+          },
+          {
+            label: clinicalTexts.diaryTab,
+            canAccess: may('clinical:read'),
+            content: <DiaryPanel pazienteId={p.id} canWrite={may('clinical:write')} />,
+          },
+          {
+            label: clinicalTexts.outcomesTab,
+            canAccess: may('clinical:read'),
+            content: <OutcomesPanel pazienteId={p.id} canWrite={may('clinical:write')} />,
+          },
+          {
+            label: clinicalTexts.accessTab,
+            canAccess: may('audit:read'),
+            content: (
+              <AuditLogPanel
+                pazienteId={p.id}
+                title={clinicalTexts.accessTitle}
+                description={clinicalTexts.accessIntro}
+              />
+            ),
           },
         ]}
       />

@@ -1,10 +1,14 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { evaluationSectionsOf, evaluationSectionsSettingKey } from '@studiolo/domain/clinical';
 import { can } from '@studiolo/domain/shared';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
+import { ClinicalSectionsPanel } from '../../features/clinical/components/clinical-sections-panel.tsx';
 import { OutboxPanel } from '../../features/mail/components/outbox-panel.tsx';
+import { useSettings } from '../../features/settings/api/get-settings.ts';
+import { useUpdateSettingsSection } from '../../features/settings/api/update-settings-section.ts';
 import { SistemaTsSettingsPanel } from '../../features/sistema-ts/components/sistema-ts-settings.tsx';
 import { sistemaTsTexts } from '../../features/sistema-ts/sistema-ts.texts.ts';
 import { StaffList } from '../../features/staff/components/staff-list.tsx';
@@ -13,7 +17,27 @@ import { StudioSettings } from '../../features/studio/components/studio-settings
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
 
-/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS (?tab=index). */
+/** Settings cartella-paziente: the evaluation sections the studio uses (the clinical feature's panel, wired here). */
+const ClinicalSections = ({ canEdit }: { canEdit: boolean }) => {
+  const settings = useSettings();
+  const update = useUpdateSettingsSection();
+  if (!settings.data) return null;
+  return (
+    <ClinicalSectionsPanel
+      value={evaluationSectionsOf(settings.data['cartella-paziente'])}
+      canEdit={canEdit}
+      saving={update.isPending}
+      onSave={(sections) =>
+        update.mutate({ section: 'cartella-paziente', values: { [evaluationSectionsSettingKey]: sections } })
+      }
+    />
+  );
+};
+
+/**
+ * /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, Cartella paziente
+ * (?tab=index).
+ */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
   const { data: user } = useCurrentUser();
@@ -66,6 +90,11 @@ export const SettingsPage = () => {
             label: sistemaTsTexts.tab,
             canAccess: can(role, 'settings:read'),
             content: <SistemaTsSettingsPanel canEdit={can(role, 'settings:write')} />,
+          },
+          {
+            label: 'Cartella paziente',
+            canAccess: can(role, 'settings:read') && can(role, 'clinical:read'),
+            content: <ClinicalSections canEdit={can(role, 'settings:write')} />,
           },
         ]}
       />
