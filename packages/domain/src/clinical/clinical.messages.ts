@@ -9,7 +9,6 @@ export const clinicalMessages = {
   outcomeCreated: 'Questionario salvato',
   outcomeDeleted: 'Questionario eliminato',
   invalidDate: 'Data non valida (AAAA-MM-GG)',
-  futureDate: 'La data non può essere nel futuro',
   nrsRange: 'Il dolore NRS va da 0 a 10',
   romRange: 'I gradi vanno da -360 a 360',
   tooManyRom: (max: number) => `Al massimo ${max} misure di articolarità`,
