@@ -4,6 +4,7 @@ import {
   type EvaluationSection,
   evaluationKindLabels,
   evaluationSectionLabels,
+  evaluationSections,
   romSideLabels,
 } from '@studiolo/domain/clinical';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -16,17 +17,6 @@ import { useDeleteEvaluation, useEvaluations } from '../api/evaluations.ts';
 import { ClinicalExportButton } from './clinical-export.tsx';
 import { clinicalTexts as t } from './clinical-texts.ts';
 import { EvaluationFormDialog } from './evaluation-form-dialog.tsx';
-
-const textSections = [
-  'motivoInvio',
-  'anamnesi',
-  'esameObiettivo',
-  'testFunzionali',
-  'diagnosi',
-  'obiettivi',
-  'pianoTrattamento',
-  'note',
-] as const satisfies readonly EvaluationSection[];
 
 const Block = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <div>
@@ -42,53 +32,56 @@ const Block = ({ label, children }: { label: string; children: React.ReactNode }
 /** One evaluation as read: every section written (also those the studio now hides), pain and ROM laid out. */
 export const EvaluationView = ({ evaluation: e }: { evaluation: Evaluation }) => (
   <Stack gap="sm">
-    {(e.doloreNrs !== null || e.doloreSede || e.doloreCaratteristiche) && (
-      <Block label={evaluationSectionLabels.dolore}>
-        {[e.doloreNrs !== null ? `NRS ${e.doloreNrs}/10` : null, e.doloreSede, e.doloreCaratteristiche]
-          .filter(Boolean)
-          .join(' · ')}
-      </Block>
-    )}
-    {textSections.map((s) =>
-      e[s] ? (
+    {evaluationSections.map((s) => {
+      if (s === 'dolore')
+        return e.doloreNrs !== null || e.doloreSede || e.doloreCaratteristiche ? (
+          <Block key={s} label={evaluationSectionLabels.dolore}>
+            {[e.doloreNrs !== null ? `NRS ${e.doloreNrs}/10` : null, e.doloreSede, e.doloreCaratteristiche]
+              .filter(Boolean)
+              .join(' · ')}
+          </Block>
+        ) : null;
+      if (s === 'articolarita') return e.articolarita.length > 0 ? <RomTable key={s} evaluation={e} /> : null;
+      return e[s] ? (
         <Block key={s} label={evaluationSectionLabels[s]}>
           {e[s]}
         </Block>
-      ) : null,
-    )}
-    {e.articolarita.length > 0 && (
-      <div>
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-          {evaluationSectionLabels.articolarita}
-        </Text>
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped withTableBorder fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.romJoint}</Table.Th>
-                <Table.Th>{t.romMovement}</Table.Th>
-                <Table.Th>{t.romSide}</Table.Th>
-                <Table.Th>{t.romActive}</Table.Th>
-                <Table.Th>{t.romPassive}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {e.articolarita.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
-                <Table.Tr key={i}>
-                  <Table.Td>{r.distretto}</Table.Td>
-                  <Table.Td>{r.movimento}</Table.Td>
-                  <Table.Td>{r.lato ? romSideLabels[r.lato] : '—'}</Table.Td>
-                  <Table.Td>{r.attivo ?? '—'}</Table.Td>
-                  <Table.Td>{r.passivo ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </div>
-    )}
+      ) : null;
+    })}
   </Stack>
+);
+
+const RomTable = ({ evaluation: e }: { evaluation: Evaluation }) => (
+  <div>
+    <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+      {evaluationSectionLabels.articolarita}
+    </Text>
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped withTableBorder fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.romJoint}</Table.Th>
+            <Table.Th>{t.romMovement}</Table.Th>
+            <Table.Th>{t.romSide}</Table.Th>
+            <Table.Th>{t.romActive}</Table.Th>
+            <Table.Th>{t.romPassive}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {e.articolarita.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
+            <Table.Tr key={i}>
+              <Table.Td>{r.distretto}</Table.Td>
+              <Table.Td>{r.movimento}</Table.Td>
+              <Table.Td>{r.lato ? romSideLabels[r.lato] : '—'}</Table.Td>
+              <Table.Td>{r.attivo ?? '—'}</Table.Td>
+              <Table.Td>{r.passivo ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  </div>
 );
 
 /** Scheda paziente › Valutazioni: the patient's evaluations, newest first, opened one at a time. */

@@ -20,7 +20,7 @@ const OutcomeChart = ({ records }: { records: readonly OutcomeRecord[] }) => {
         curveType="linear"
         withDots
         lineChartProps={{ accessibilityLayer: false }}
-        yAxisProps={{ domain: [first.min, first.max], width: 40 }}
+        yAxisProps={{ domain: [first.min, first.max], width: 56 }}
         valueFormatter={(v) => `${v}${first.unita === '%' ? ' %' : ''}`}
         series={[{ name: 'punteggio', label: 'Punteggio', color: 'teal.7' }]}
       />

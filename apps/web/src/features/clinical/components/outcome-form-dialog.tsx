@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import {
   type OutcomeMeasureCode,
   OutcomeScoreError,
@@ -86,7 +86,7 @@ export const OutcomeFormDialog = ({
         }}
       >
         <Stack gap="sm">
-          <Group grow wrap="wrap" align="flex-start">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t.scale}
               data={outcomeMeasureCodes.map((c) => ({ value: c, label: outcomeMeasures[c].name }))}
@@ -100,7 +100,7 @@ export const OutcomeFormDialog = ({
               {...requiredField}
             />
             <DateField label={t.date} value={data} onChange={setData} clearable={false} {...requiredField} />
-          </Group>
+          </SimpleGrid>
           <Text size="sm" c="dimmed">
             {measure.description}
           </Text>

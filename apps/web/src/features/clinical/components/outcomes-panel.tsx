@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import {
   type OutcomeMeasureCode,
   type OutcomeRecord,
@@ -60,7 +60,7 @@ const ScaleTrend = ({
             <OutcomeChart records={records} />
           </Suspense>
         )}
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={300}>
           <Table fz="sm" striped>
             <Table.Thead>
               <Table.Tr>
@@ -73,20 +73,19 @@ const ScaleTrend = ({
             <Table.Tbody>
               {records.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{formatDate(r.data)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.data)}</Table.Td>
                   <Table.Td>{scoreText(r)}</Table.Td>
                   <Table.Td>{r.fascia}</Table.Td>
                   {canWrite && (
                     <Table.Td ta="right">
-                      <Button
+                      <ActionIcon
                         variant="subtle"
                         color="red"
-                        size="compact-xs"
-                        leftSection={<IconTrash size={12} aria-hidden />}
+                        aria-label={`${t.delete} ${formatDate(r.data)}`}
                         onClick={() => onDelete(r)}
                       >
-                        {t.delete}
-                      </Button>
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
                     </Table.Td>
                   )}
                 </Table.Tr>
