@@ -7,6 +7,7 @@ import {
   createOwner,
   type Owner,
   openSignedIn,
+  openTab,
   shot,
   successToast,
 } from '../support/studio-owner.ts';
@@ -168,4 +169,35 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
     page.getByText('Cartella clinica: scrittura valutazioni').filter({ visible: true }).first(),
   ).toBeVisible();
   await shot(page, info, 'clinical-07-access-log');
+
+  // — Impostazioni › Cartella paziente: a section the studio does not use, the whole studio's diary exported
+  await page.goto('/impostazioni');
+  await openTab(page, 'Cartella paziente');
+  await page.getByRole('checkbox', { name: 'Test funzionali' }).uncheck();
+  await page.getByRole('button', { name: 'Salva sezioni' }).click();
+  await expect(successToast(page, 'Impostazioni salvate')).toBeVisible();
+  const allDiaries = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Esporta tutti i diari' }).click();
+  expect((await allDiaries).suggestedFilename()).toMatch(/^diari-pazienti-\d{8}\.csv$/);
+  await expect(page.getByText('Esportazione completata: 1 riga.')).toBeVisible();
+  await closeToasts(page);
+  await shot(page, info, 'clinical-08-settings');
+
+  // — Impostazioni › Registro attività: the clinical accesses alone
+  await openTab(page, 'Registro attività');
+  await page.getByText('Accessi alla cartella clinica', { exact: true }).click();
+  await expect(
+    page.getByText('Cartella clinica: esportazione diario dei trattamenti').filter({ visible: true }).first(),
+  ).toBeVisible();
+  await expect(page.getByText('Impostazioni modificate').filter({ visible: true })).toHaveCount(0);
+  await shot(page, info, 'clinical-09-activity-log-filter');
+
+  // — the evaluation form now leaves the section out
+  await page.goto(`/customers/add?id=${rossi.id}`);
+  await patientTab(page, 'Valutazioni');
+  await page.getByRole('button', { name: 'Nuova valutazione' }).click();
+  const followUp = page.getByRole('dialog', { name: 'Nuova valutazione' });
+  await expect(followUp.getByRole('combobox', { name: 'Tipo' })).toHaveValue('Rivalutazione');
+  await expect(followUp.getByLabel('Anamnesi', { exact: true })).toBeVisible();
+  await expect(followUp.getByLabel('Test funzionali', { exact: true })).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import { TabMenu } from '../../components/tab-menu.tsx';
 import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
+import { ClinicalExportsPanel } from '../../features/clinical/components/clinical-export.tsx';
 import { ClinicalSectionsPanel } from '../../features/clinical/components/clinical-sections-panel.tsx';
 import { OutboxPanel } from '../../features/mail/components/outbox-panel.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
@@ -94,7 +95,12 @@ export const SettingsPage = () => {
           {
             label: 'Cartella paziente',
             canAccess: can(role, 'settings:read') && can(role, 'clinical:read'),
-            content: <ClinicalSections canEdit={can(role, 'settings:write')} />,
+            content: (
+              <Stack gap="lg">
+                <ClinicalSections canEdit={can(role, 'settings:write')} />
+                <ClinicalExportsPanel />
+              </Stack>
+            ),
           },
         ]}
       />

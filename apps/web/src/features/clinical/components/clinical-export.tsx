@@ -1,6 +1,7 @@
-import { Button, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { TitledPanel } from '../../../components/titled-panel.tsx';
 import type { CsvDownloadProgress } from '../../../lib/download.ts';
 import { type ClinicalExport, exportClinical } from '../api/export-clinical.ts';
 
@@ -77,3 +78,16 @@ export const ClinicalExportButton = ({
     </Stack>
   );
 };
+
+/** Impostazioni › Cartella paziente: the whole studio's evaluations and diary, each as one CSV. */
+export const ClinicalExportsPanel = () => (
+  <TitledPanel
+    title="Esporta le cartelle cliniche"
+    description="Tutte le valutazioni e tutte le voci di diario dello studio, un file CSV ciascuno (si apre con Excel). Ogni esportazione è registrata negli accessi alla cartella."
+  >
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <ClinicalExportButton kind="valutazioni-pazienti" pazienteId={null} label="Esporta tutte le valutazioni" />
+      <ClinicalExportButton kind="diari-pazienti" pazienteId={null} label="Esporta tutti i diari" />
+    </Group>
+  </TitledPanel>
+);
