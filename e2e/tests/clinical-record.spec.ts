@@ -185,7 +185,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
 
   // — Impostazioni › Registro attività: the clinical accesses alone
   await openTab(page, 'Registro attività');
-  await page.getByText('Accessi alla cartella clinica', { exact: true }).click();
+  await page.getByText('Cartella clinica', { exact: true }).click();
   await expect(
     page.getByText('Cartella clinica: esportazione diario dei trattamenti').filter({ visible: true }).first(),
   ).toBeVisible();

@@ -45,7 +45,7 @@ const FailureBadge = ({ event, size }: { event: AuditEvent; size?: 'sm' }) =>
   ) : null;
 
 /** The filter of the activity log: everything, or the clinical record's access log alone (decision 029). */
-export const auditFilterLabels = { all: 'Tutte le attività', clinical: 'Accessi alla cartella clinica' } as const;
+export const auditFilterLabels = { all: 'Tutte', clinical: 'Cartella clinica' } as const;
 
 /**
  * Impostazioni › Registro attività: who did what in the studio, newest first; the clinical record's accesses (reads
@@ -73,7 +73,7 @@ export const AuditLogPanel = ({
             { value: 'all', label: auditFilterLabels.all },
             { value: 'clinical', label: auditFilterLabels.clinical },
           ]}
-          style={{ alignSelf: 'flex-start' }}
+          style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
           aria-label="Filtro del registro"
         />
       )}

@@ -205,7 +205,7 @@ export const EvaluationFormDialog = ({
           )}
           {shows('dolore') && (
             <Stack gap={6}>
-              <Text size="sm" fw={500} id="nrs-label">
+              <Text size="sm" fw={700} id="nrs-label">
                 {t.nrs}: {form.values.doloreNrs ?? '—'}
               </Text>
               <Slider
@@ -247,7 +247,7 @@ export const EvaluationFormDialog = ({
           )}
           {shows('articolarita') && (
             <Stack gap={6}>
-              <Text size="sm" fw={500}>
+              <Text size="sm" fw={700}>
                 {evaluationSectionLabels.articolarita}
               </Text>
               {rom.map((_, i) => (
