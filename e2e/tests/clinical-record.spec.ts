@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   apiGet,
@@ -29,6 +30,25 @@ const seedPatient = (request: APIRequestContext, owner: Owner) =>
     },
     owner.token,
   );
+
+/**
+ * The screenshot, then what decision 021 asks of every screen: no serious or critical axe violation (WCAG 2.2 AA
+ * tags) and nothing sliding sideways.
+ */
+const checked = async (page: Page, info: Parameters<typeof shot>[1], name: string) => {
+  await shot(page, info, name);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(', ')}`);
+  expect(serious, name).toEqual([]);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways, `${name} slides sideways`).toBeLessThanOrEqual(0);
+};
 
 const patientTab = async (page: Page, name: string) => {
   const tab = page
@@ -93,14 +113,14 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   await form
     .getByLabel('Piano di trattamento', { exact: true })
     .fill('Terapia manuale ed esercizio, 2 sedute a settimana');
-  await shot(page, info, 'clinical-01-evaluation-form');
+  await checked(page, info, 'clinical-01-evaluation-form');
   await form.getByRole('button', { name: 'Salva' }).click();
   await expect(successToast(page, 'Valutazione salvata')).toBeVisible();
   await expect(form).toBeHidden();
   await expect(page.getByText('NRS 6', { exact: true })).toBeVisible();
   await expect(page.getByText('Lombalgia aspecifica')).toBeVisible();
   await closeToasts(page);
-  await shot(page, info, 'clinical-02-evaluations');
+  await checked(page, info, 'clinical-02-evaluations');
 
   // — the diary entry, written from the appointment in the calendar
   await page.goto('/calendar?view=week&date=2027-02-01');
@@ -115,7 +135,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   await diary
     .getByLabel('Trattamenti eseguiti', { exact: true })
     .fill('Mobilizzazione lombare, esercizi di controllo motorio');
-  await shot(page, info, 'clinical-03-diary-from-appointment');
+  await checked(page, info, 'clinical-03-diary-from-appointment');
   await diary.getByRole('button', { name: 'Salva' }).click();
   await expect(successToast(page, 'Voce di diario salvata')).toBeVisible();
   await expect(diary).toBeHidden();
@@ -125,7 +145,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   const entry = page.getByRole('article', { name: 'Seduta del 03-02-2027' });
   await expect(entry.getByText('Appuntamento del 03-02-2027 09:00')).toBeVisible();
   await expect(entry.getByText('Dolore ridotto dopo la prima seduta')).toBeVisible();
-  await shot(page, info, 'clinical-04-diary');
+  await checked(page, info, 'clinical-04-diary');
 
   // — the diary as CSV with BOM
   const download = page.waitForEvent('download');
@@ -149,7 +169,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   for (let i = 0; i < 10; i++)
     await questionnaire.getByRole('radiogroup').nth(i).getByRole('radio', { name: '1', exact: true }).click();
   await expect(questionnaire.getByText('Punteggio: 20 % · Disabilità minima')).toBeVisible();
-  await shot(page, info, 'clinical-05-odi-form');
+  await checked(page, info, 'clinical-05-odi-form');
   await questionnaire.getByRole('button', { name: 'Salva' }).click();
   await expect(successToast(page, 'Questionario salvato')).toBeVisible();
   const odiTrend = page.getByRole('region', { name: 'Oswestry Disability Index' });
@@ -158,7 +178,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   await expect(odiTrend.getByRole('row')).toHaveCount(3);
   await expect(page.getByTestId('grafico-ODI').locator('.recharts-line-curve')).toBeVisible();
   await closeToasts(page);
-  await shot(page, info, 'clinical-06-outcomes-chart');
+  await checked(page, info, 'clinical-06-outcomes-chart');
 
   // — the owner reads who accessed the record
   await patientTab(page, 'Accessi');
@@ -168,7 +188,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   await expect(
     page.getByText('Cartella clinica: scrittura valutazioni').filter({ visible: true }).first(),
   ).toBeVisible();
-  await shot(page, info, 'clinical-07-access-log');
+  await checked(page, info, 'clinical-07-access-log');
 
   // — Impostazioni › Cartella paziente: a section the studio does not use, the whole studio's diary exported
   await page.goto('/impostazioni');
@@ -181,7 +201,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   expect((await allDiaries).suggestedFilename()).toMatch(/^diari-pazienti-\d{8}\.csv$/);
   await expect(page.getByText('Esportazione completata: 1 riga.')).toBeVisible();
   await closeToasts(page);
-  await shot(page, info, 'clinical-08-settings');
+  await checked(page, info, 'clinical-08-settings');
 
   // — Impostazioni › Registro attività: the clinical accesses alone
   await openTab(page, 'Registro attività');
@@ -190,7 +210,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
     page.getByText('Cartella clinica: esportazione diario dei trattamenti').filter({ visible: true }).first(),
   ).toBeVisible();
   await expect(page.getByText('Impostazioni modificate').filter({ visible: true })).toHaveCount(0);
-  await shot(page, info, 'clinical-09-activity-log-filter');
+  await checked(page, info, 'clinical-09-activity-log-filter');
 
   // — the evaluation form now leaves the section out
   await page.goto(`/customers/add?id=${rossi.id}`);

@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Badge, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import {
   type Evaluation,
   type EvaluationSection,
@@ -56,8 +56,9 @@ const RomTable = ({ evaluation: e }: { evaluation: Evaluation }) => (
     <Text size="xs" fw={700} c="dimmed" tt="uppercase">
       {evaluationSectionLabels.articolarita}
     </Text>
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped withTableBorder fz="sm">
+    {/* focusable so that a table wider than a phone scrolls with the keyboard too (axe scrollable-region-focusable) */}
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={evaluationSectionLabels.articolarita}>
+      <Table striped withTableBorder fz="sm" miw={420}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t.romJoint}</Table.Th>
@@ -80,7 +81,7 @@ const RomTable = ({ evaluation: e }: { evaluation: Evaluation }) => (
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   </div>
 );
 

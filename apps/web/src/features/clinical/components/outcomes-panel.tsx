@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import {
   type OutcomeMeasureCode,
   type OutcomeRecord,
@@ -60,8 +60,14 @@ const ScaleTrend = ({
             <OutcomeChart records={records} />
           </Suspense>
         )}
-        <Table.ScrollContainer minWidth={300}>
-          <Table fz="sm" striped>
+        {/* focusable so that a table wider than a phone scrolls with the keyboard too (axe scrollable-region-focusable) */}
+        <Box
+          style={{ overflowX: 'auto' }}
+          tabIndex={0}
+          role="group"
+          aria-label={`${t.score}: ${outcomeMeasures[code].name}`}
+        >
+          <Table fz="sm" striped miw={300}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t.date}</Table.Th>
@@ -92,7 +98,7 @@ const ScaleTrend = ({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       </Stack>
     </Paper>
   );
