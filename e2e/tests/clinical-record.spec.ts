@@ -6,6 +6,7 @@ import {
   apiPost,
   closeToasts,
   createOwner,
+  joinedStaffMember,
   type Owner,
   openSignedIn,
   openTab,
@@ -220,4 +221,30 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   await expect(followUp.getByRole('combobox', { name: 'Tipo' })).toHaveValue('Rivalutazione');
   await expect(followUp.getByLabel('Anamnesi', { exact: true })).toBeVisible();
   await expect(followUp.getByLabel('Test funzionali', { exact: true })).toHaveCount(0);
+});
+
+test('an accounting member sees the patient’s registry and invoices, never the clinical record', async ({
+  page,
+  request,
+}) => {
+  const owner = await createOwner(request);
+  const rossi = await seedPatient(request, owner);
+  await apiPost(
+    request,
+    '/diari',
+    { pazienteId: rossi.id, data: '2026-11-02', soggettivo: 'Nota riservata del fisioterapista' },
+    owner.token,
+  );
+  const contabile = await joinedStaffMember(request, owner, {
+    nome: 'Paolo',
+    cognome: 'Conti',
+    role: 'ROLE_STAFF_CONTABILE',
+  });
+  await openSignedIn(page, contabile, `/customers/add?id=${rossi.id}&tab=3`);
+  await expect(page.getByRole('heading', { name: 'Rossi Mario', level: 1 })).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Sezioni della scheda paziente' }).getByRole('tab');
+  await expect(tabs).toHaveText(['Anagrafica', 'Fatture']);
+  // the diary's address (tab 3) falls back to the first tab the role may see
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Nota riservata del fisioterapista')).toHaveCount(0);
 });
