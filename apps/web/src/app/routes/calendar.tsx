@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '@studiolo/domain/calendar';
 import type { Patient } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import {
   type CalendarDeps,
@@ -9,7 +9,7 @@ import {
   type PatientFieldProps,
 } from '../../features/calendar/components/calendar-deps.tsx';
 import { CalendarScreen } from '../../features/calendar/components/calendar-screen.tsx';
-import { DiaryEntryDialog, type DiaryPrefill } from '../../features/clinical/components/diary-entry-dialog.tsx';
+import type { DiaryPrefill } from '../../features/clinical/components/diary-entry-dialog.tsx';
 import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
 import { PatientSearchSelect } from '../../features/patients/index.ts';
 import { useProducts } from '../../features/products/api/get-products.ts';
@@ -17,6 +17,11 @@ import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { useStaff } from '../../features/staff/api/get-staff.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
+
+// the clinical diary's form in its own chunk, fetched when "Scrivi diario" is pressed
+const DiaryEntryDialog = lazy(async () => ({
+  default: (await import('../../features/clinical/components/diary-entry-dialog.tsx')).DiaryEntryDialog,
+}));
 
 const patientName = (p: Patient) =>
   p.datiGenerali.nomeCompleto || [p.datiGenerali.cognome, p.datiGenerali.nome].filter(Boolean).join(' ');
@@ -72,7 +77,11 @@ export const CalendarPage = () => {
   return (
     <CalendarDepsProvider value={deps}>
       <CalendarScreen />
-      <DiaryEntryDialog prefill={diaryFor} entry={null} onClose={() => setDiaryFor(null)} />
+      {diaryFor && (
+        <Suspense fallback={null}>
+          <DiaryEntryDialog prefill={diaryFor} entry={null} onClose={() => setDiaryFor(null)} />
+        </Suspense>
+      )}
     </CalendarDepsProvider>
   );
 };

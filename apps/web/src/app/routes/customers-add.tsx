@@ -2,15 +2,12 @@ import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { evaluationSectionsOf } from '@studiolo/domain/clinical';
 import { patientDisplayName, patientMessages } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
-import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { clinicalTexts } from '../../features/clinical/components/clinical-texts.ts';
-import { DiaryPanel } from '../../features/clinical/components/diary-panel.tsx';
-import { EvaluationsPanel } from '../../features/clinical/components/evaluations-panel.tsx';
-import { OutcomesPanel } from '../../features/clinical/components/outcomes-panel.tsx';
 import { PatientInvoicesTable } from '../../features/invoices/components/tables/patient-invoices-table.tsx';
 import { useCreatePatient } from '../../features/patients/api/create-patient.ts';
 import { usePatient } from '../../features/patients/api/get-patient.ts';
@@ -23,6 +20,24 @@ import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
+
+// The clinical record's panels in chunks of their own, fetched when their tab opens: the registry (the tab most
+// opened) does not carry them, nor does the accounting role, which never sees them.
+const EvaluationsPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/evaluations-panel.tsx')).EvaluationsPanel,
+}));
+const DiaryPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/diary-panel.tsx')).DiaryPanel,
+}));
+const OutcomesPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/outcomes-panel.tsx')).OutcomesPanel,
+}));
+const AuditLogPanel = lazy(async () => ({
+  default: (await import('../../features/audit/components/audit-log-panel.tsx')).AuditLogPanel,
+}));
+const Loading = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Skeleton h={240} aria-label="Caricamento…" />}>{children}</Suspense>
+);
 
 const backToList = <BackLink to="/customers">Torna ai pazienti</BackLink>;
 
@@ -127,32 +142,44 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
             label: clinicalTexts.evaluationsTab,
             canAccess: may('clinical:read'),
             content: (
-              <EvaluationsPanel
-                pazienteId={p.id}
-                canWrite={may('clinical:write')}
-                sections={evaluationSectionsOf(settings.data?.['cartella-paziente'])}
-              />
+              <Loading>
+                <EvaluationsPanel
+                  pazienteId={p.id}
+                  canWrite={may('clinical:write')}
+                  sections={evaluationSectionsOf(settings.data?.['cartella-paziente'])}
+                />
+              </Loading>
             ),
           },
           {
             label: clinicalTexts.diaryTab,
             canAccess: may('clinical:read'),
-            content: <DiaryPanel pazienteId={p.id} canWrite={may('clinical:write')} />,
+            content: (
+              <Loading>
+                <DiaryPanel pazienteId={p.id} canWrite={may('clinical:write')} />
+              </Loading>
+            ),
           },
           {
             label: clinicalTexts.outcomesTab,
             canAccess: may('clinical:read'),
-            content: <OutcomesPanel pazienteId={p.id} canWrite={may('clinical:write')} />,
+            content: (
+              <Loading>
+                <OutcomesPanel pazienteId={p.id} canWrite={may('clinical:write')} />
+              </Loading>
+            ),
           },
           {
             label: clinicalTexts.accessTab,
             canAccess: may('audit:read'),
             content: (
-              <AuditLogPanel
-                pazienteId={p.id}
-                title={clinicalTexts.accessTitle}
-                description={clinicalTexts.accessIntro}
-              />
+              <Loading>
+                <AuditLogPanel
+                  pazienteId={p.id}
+                  title={clinicalTexts.accessTitle}
+                  description={clinicalTexts.accessIntro}
+                />
+              </Loading>
             ),
           },
         ]}

@@ -1,12 +1,11 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { evaluationSectionsOf, evaluationSectionsSettingKey } from '@studiolo/domain/clinical';
 import { can } from '@studiolo/domain/shared';
+import { lazy, Suspense } from 'react';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { AuditLogPanel } from '../../features/audit/components/audit-log-panel.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings.tsx';
-import { ClinicalExportsPanel } from '../../features/clinical/components/clinical-export.tsx';
-import { ClinicalSectionsPanel } from '../../features/clinical/components/clinical-sections-panel.tsx';
 import { OutboxPanel } from '../../features/mail/components/outbox-panel.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { useUpdateSettingsSection } from '../../features/settings/api/update-settings-section.ts';
@@ -17,6 +16,14 @@ import { StudioSecuritySwitch } from '../../features/studio/components/studio-se
 import { StudioSettings } from '../../features/studio/components/studio-settings.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
+
+// the clinical record's settings panels in a chunk of their own, fetched when their tab opens
+const ClinicalSectionsPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/clinical-sections-panel.tsx')).ClinicalSectionsPanel,
+}));
+const ClinicalExportsPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/clinical-export.tsx')).ClinicalExportsPanel,
+}));
 
 /** Settings cartella-paziente: the evaluation sections the studio uses (the clinical feature's panel, wired here). */
 const ClinicalSections = ({ canEdit }: { canEdit: boolean }) => {
@@ -96,10 +103,12 @@ export const SettingsPage = () => {
             label: 'Cartella paziente',
             canAccess: can(role, 'settings:read') && can(role, 'clinical:read'),
             content: (
-              <Stack gap="lg">
-                <ClinicalSections canEdit={can(role, 'settings:write')} />
-                <ClinicalExportsPanel />
-              </Stack>
+              <Suspense fallback={<Skeleton h={240} aria-label="Caricamento…" />}>
+                <Stack gap="lg">
+                  <ClinicalSections canEdit={can(role, 'settings:write')} />
+                  <ClinicalExportsPanel />
+                </Stack>
+              </Suspense>
             ),
           },
         ]}
