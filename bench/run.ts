@@ -49,10 +49,14 @@
  *     the JS a route fetches before its first screen (entry, its layouts, its own chunk and their static imports);
  *     target under 200 kB (own file bench/results/web-bundle.json).
  *
- *  l. PAdES signature (issue 15 part 6 target): signPdf on a one-page consent, p50 and p95 under 150 ms, with the
+ *  m. PAdES signature (issue 15 part 6 target): signPdf on a one-page consent, p50 and p95 under 150 ms, with the
  *     handwritten signature's placing and the verification timed apart (own file bench/results/signature.json).
  *
- * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar,invoices,einvoicing,sistema-ts,attachments,analytics,web-bundle,signature (or BENCH_ONLY)   BENCH_DURATION_S (10)
+ *  n. Clinical record (issue 16 target, the diary part; PGlite in this process): a patient with 500 diary entries,
+ *     20 evaluations and 60 questionnaires among 200 other patients' entries; the three reads of the patient page's
+ *     clinical tabs as server time, p50/p95 of 30 calls; target under 300 ms (own file bench/results/clinical.json).
+ *
+ * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar,invoices,einvoicing,sistema-ts,attachments,analytics,web-bundle,signature,clinical (or BENCH_ONLY)   BENCH_DURATION_S (10)
  *          BENCH_CONNECTIONS (50, parts b and c)   BENCH_SCRYPT_COST_LOG2 (17, the server default)
  *          BENCH_LOGIN_DURATION_S (30)   --profile or BENCH_PROFILE=1: adds a CPU profile of the server under
  *          getUser load on PGlite
@@ -69,6 +73,7 @@ import {
   calendarResultsFile,
   runCalendar,
 } from './scenarios/calendar.ts';
+import { clinicalResultsFile, runClinical } from './scenarios/clinical.ts';
 import {
   codiceFiscalePeersResultsFile,
   runCodiceFiscalePeers,
@@ -165,6 +170,7 @@ const partKeys: Record<string, string> = {
   analytics: 'analytics',
   webBundle: 'web-bundle',
   signature: 'signature',
+  clinical: 'clinical',
 };
 type ResultsFile = Record<string, unknown> & {
   meta?: Record<string, unknown> & { parts?: Record<string, unknown> };
@@ -460,6 +466,19 @@ try {
       for (const [k, v] of Object.entries(a.targets))
         targetMet[`analytics${k.charAt(0).toUpperCase()}${k.slice(1)}`] = v;
     }
+    save();
+  }
+
+  if (wants('clinical')) {
+    log('l. Clinical record: a patient with 500 diary entries, the clinical tabs’ reads …');
+    const c = await runClinical({ log });
+    results.clinical = {
+      file: path.relative(repoRoot, clinicalResultsFile),
+      diary500P95Ms: c.figures.diari.p95Ms,
+      evaluationsP95Ms: c.figures.valutazioni.p95Ms,
+      outcomesP95Ms: c.figures.misureEsito.p95Ms,
+    };
+    targetMet.clinicalDiary500Under300ms = c.targets.diary500Under300ms;
     save();
   }
 

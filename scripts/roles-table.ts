@@ -23,6 +23,7 @@ export const renderRolesTable = (): string => {
     '- **ROLE_USER** è il titolare che ha creato lo studio; **ROLE_STAFF_*** sono i membri invitati dal titolare.',
     '- **ROLE_ADMIN**, **ROLE_DEV**, **ROLE_CONTENT_MANAGER** sono persone della piattaforma: dentro uno studio agiscono solo in modalità support (ActAs + ActAsSecret, solo ADMIN e DEV), con i permessi dell’utente impersonato; ogni richiesta è registrata nel registro attività.',
     '- Gli elementi di un altro studio rispondono 404; una funzione non concessa al ruolo risponde 403.',
+    '- La cartella clinica (valutazioni, diario dei trattamenti, questionari di esito e le loro esportazioni) richiede `clinical:read`: il Contabile vede l’anagrafica del paziente ma mai le note cliniche. Ogni lettura e modifica della cartella è scritta negli accessi alla cartella, che chi ha `audit:read` legge nella scheda del paziente (Accessi) e nel registro attività (filtro “Cartella clinica”); decisione 029.',
     '',
     head,
     sep,

@@ -5,6 +5,7 @@ import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerCalendarRoutes } from './calendar/calendar.routes.ts';
 import { registerAttachmentRoutes } from './clinical/attachments.routes.ts';
 import { registerBodyChartRoutes } from './clinical/body-charts.routes.ts';
+import { registerClinicalRoutes } from './clinical/clinical.routes.ts';
 import { registerEinvoicingRoutes } from './einvoicing/einvoicing.routes.ts';
 import { registerFormTemplateRoutes } from './form-templates/form-templates.routes.ts';
 import { registerInvoiceRoutes } from './invoices/invoices.routes.ts';
@@ -29,6 +30,7 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerProductRoutes(app, deps);
   registerFormTemplateRoutes(app, deps);
   registerSignatureRoutes(app, deps);
+  registerClinicalRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerEinvoicingRoutes(app, deps);
   registerSistemaTsRoutes(app, deps);

@@ -41,6 +41,9 @@ export const tenantResources = [
   'received-invoice',
   'attachment',
   'body-chart',
+  'valutazione',
+  'diario',
+  'misura-esito',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

@@ -89,6 +89,45 @@ export const validFormTemplateInput = () => ({
   sharedWithCommunity: false,
 });
 
+/** An initial evaluation of a patient as the form sends it. */
+export const validEvaluationInput = (pazienteId: string, overrides: Record<string, unknown> = {}) => ({
+  pazienteId,
+  tipo: 'INIZIALE',
+  data: '2026-11-23',
+  motivoInvio: 'Lombalgia da tre settimane',
+  anamnesi: 'Impiegata, lavoro sedentario. Nessun trauma.',
+  doloreNrs: 6,
+  doloreSede: 'Zona lombare destra',
+  doloreCaratteristiche: 'Sordo, peggiora da seduta',
+  esameObiettivo: 'Contrattura paravertebrale destra',
+  testFunzionali: 'Lasègue negativo',
+  articolarita: [{ distretto: 'Rachide lombare', movimento: 'Flessione', lato: null, attivo: 60, passivo: 70 }],
+  diagnosi: 'Lombalgia aspecifica',
+  obiettivi: 'Ridurre il dolore sotto 3',
+  pianoTrattamento: 'Terapia manuale ed esercizio, 2 sedute a settimana',
+  ...overrides,
+});
+
+/** A diary entry (SOAP) of a patient, not linked to an appointment. */
+export const validDiaryInput = (pazienteId: string, overrides: Record<string, unknown> = {}) => ({
+  pazienteId,
+  data: '2026-11-23',
+  soggettivo: 'Dolore ridotto rispetto alla seduta precedente',
+  oggettivo: 'Flessione migliorata',
+  valutazione: 'Buona risposta al trattamento',
+  piano: 'Proseguire con esercizi di stabilizzazione',
+  trattamenti: 'Mobilizzazione lombare, esercizi',
+  ...overrides,
+});
+
+/** An ODI answered in full: 20 points of 50, 40 %. */
+export const validOdiInput = (pazienteId: string, data = '2026-11-23') => ({
+  pazienteId,
+  codice: 'ODI',
+  data,
+  risposte: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`odi${i + 1}`, 2])),
+});
+
 /** Today as the invoice form sends it (DD-MM-YYYY, Europe/Rome). */
 export const todayUi = () => formatUiDate(new Date());
 
@@ -259,6 +298,39 @@ export const createTenantResource = async (
         body: validBodyChartInput(),
       });
       return chart.id;
+    }
+    case 'valutazione': {
+      const pazienteId = await createTenantResource(app, owner, 'patient');
+      return (
+        await apiOk<{ id: string }>(app, {
+          method: 'POST',
+          url: '/valutazioni',
+          token: owner.token,
+          body: validEvaluationInput(pazienteId),
+        })
+      ).id;
+    }
+    case 'diario': {
+      const pazienteId = await createTenantResource(app, owner, 'patient');
+      return (
+        await apiOk<{ id: string }>(app, {
+          method: 'POST',
+          url: '/diari',
+          token: owner.token,
+          body: validDiaryInput(pazienteId),
+        })
+      ).id;
+    }
+    case 'misura-esito': {
+      const pazienteId = await createTenantResource(app, owner, 'patient');
+      return (
+        await apiOk<{ id: string }>(app, {
+          method: 'POST',
+          url: '/misure-esito',
+          token: owner.token,
+          body: validOdiInput(pazienteId),
+        })
+      ).id;
     }
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);

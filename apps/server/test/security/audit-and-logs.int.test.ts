@@ -1,7 +1,13 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { testPassword, validStudioInput } from '../helpers/factories.ts';
+import {
+  testPassword,
+  validDiaryInput,
+  validEvaluationInput,
+  validPatientInput,
+  validStudioInput,
+} from '../helpers/factories.ts';
 import { apiOk } from '../helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
 import { rowsOf } from '../helpers/sql.ts';
@@ -71,5 +77,36 @@ describe('logs', () => {
     expect(log).not.toContain(testPassword);
     expect(log).not.toContain(owner.token);
     expect(log).not.toContain('RSSMRA85T10A562S');
+  });
+});
+
+describe('clinical record in logs and audit', () => {
+  it('never writes a clinical note to the log or the audit trail, even when the request is refused', async () => {
+    const note = 'Nota-clinica-riservata-7f3a';
+    const patient = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/pazienti',
+      token: owner.token,
+      body: validPatientInput(),
+    });
+    await apiOk(t.app, {
+      method: 'POST',
+      url: '/diari',
+      token: owner.token,
+      body: validDiaryInput(patient.id, { soggettivo: note }),
+    });
+    await apiOk(t.app, { method: 'GET', url: `/pazienti/${patient.id}/diari`, token: owner.token });
+    // refused (NRS 12): the validation answer must not echo the note either
+    await t.app.inject({
+      method: 'POST',
+      url: '/app/api/valutazioni',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(validEvaluationInput(patient.id, { anamnesi: note, doloreNrs: 12 })),
+    });
+    expect(captured.join('')).toContain('/app/api/valutazioni');
+    expect(captured.join('')).not.toContain(note);
+    const rows = await rowsOf(t.deps.db, `select * from audit_events where studio_id = '${owner.studioId}'`);
+    expect(rows.some((r) => String((r as { action: string }).action).startsWith('clinical.diario'))).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(note);
   });
 });

@@ -12,9 +12,12 @@ import {
   uniqueEmail,
   uploadReceivedInvoice,
   validBodyChartInput,
+  validDiaryInput,
+  validEvaluationInput,
   validEventInput,
   validFatturaInput,
   validFormTemplateInput,
+  validOdiInput,
   validPatientInput,
   validProductInput,
   validProformaInput,
@@ -61,6 +64,8 @@ const invitedMember = async ({ t, owner }: SampleFixture) => {
 const patientOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'patient');
 const eventOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'event');
 const productOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'product');
+const clinicalOf = ({ t, owner }: SampleFixture, kind: 'valutazione' | 'diario' | 'misura-esito') =>
+  createTenantResource(t.app, owner, kind);
 const formTemplateOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'form-template');
 const signatureOf = ({ t, owner }: SampleFixture) => createTenantResource(t.app, owner, 'signature');
 const signedSignatureOf = async ({ t, owner }: SampleFixture) => (await createSignedRequest(t.app, owner)).id;
@@ -246,6 +251,43 @@ export const routeSamples: Record<string, RouteSample> = {
     return { params: { id }, query: { tag: 'Lombalgia' } };
   },
   'GET /app/api/data-exporter/anagrafiche-pazienti': async () => ({}),
+  'GET /app/api/pazienti/:id/valutazioni': async (f) => ({ params: { id: await patientOf(f) } }),
+  'GET /app/api/valutazioni/:id': async (f) => ({ params: { id: await clinicalOf(f, 'valutazione') } }),
+  'POST /app/api/valutazioni': async (f) => ({ body: validEvaluationInput(await patientOf(f)) }),
+  'PUT /app/api/valutazioni/:id': async (f) => {
+    const { pazienteId: _, ...body } = validEvaluationInput(randomUUID(), { tipo: 'CONTROLLO', doloreNrs: 3 });
+    return { params: { id: await clinicalOf(f, 'valutazione') }, body };
+  },
+  'DELETE /app/api/valutazioni/:id': async (f) => ({ params: { id: await clinicalOf(f, 'valutazione') } }),
+  'GET /app/api/pazienti/:id/diari': async (f) => ({ params: { id: await patientOf(f) } }),
+  'GET /app/api/diari/:id': async (f) => ({ params: { id: await clinicalOf(f, 'diario') } }),
+  'POST /app/api/diari': async (f) => {
+    // written from its appointment: the event of the same patient
+    const pazienteId = await patientOf(f);
+    const event = await apiOk<{ id: string }>(f.t.app, {
+      method: 'POST',
+      url: '/events',
+      token: f.owner.token,
+      body: await validEventInput(f.t.app, f.owner, { pazienteId }),
+    });
+    return { body: validDiaryInput(pazienteId, { eventId: event.id }) };
+  },
+  'PUT /app/api/diari/:id': async (f) => {
+    const { pazienteId: _, ...body } = validDiaryInput(randomUUID(), { piano: 'Rivalutare tra due settimane' });
+    return { params: { id: await clinicalOf(f, 'diario') }, body };
+  },
+  'DELETE /app/api/diari/:id': async (f) => ({ params: { id: await clinicalOf(f, 'diario') } }),
+  'GET /app/api/pazienti/:id/misure-esito': async (f) => ({ params: { id: await patientOf(f) } }),
+  'POST /app/api/misure-esito': async (f) => ({ body: validOdiInput(await patientOf(f)) }),
+  'DELETE /app/api/misure-esito/:id': async (f) => ({ params: { id: await clinicalOf(f, 'misura-esito') } }),
+  'GET /app/api/data-exporter/valutazioni-pazienti': async (f) => {
+    await clinicalOf(f, 'valutazione');
+    return {};
+  },
+  'GET /app/api/data-exporter/diari-pazienti': async (f) => {
+    await clinicalOf(f, 'diario');
+    return {};
+  },
   'GET /app/api/calendars': async () => ({}),
   'GET /app/api/calendars/:id': async (f) => ({ params: { id: await mainCalendarId(f.t.app, f.owner) } }),
   'POST /app/api/calendars': async () => ({ body: { summary: 'Domicili', description: 'Visite a domicilio' } }),

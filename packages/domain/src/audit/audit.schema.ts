@@ -1,9 +1,14 @@
+import { clinicalAuditActionLabels } from '../clinical/clinical.schema.ts';
 import { z } from '../shared/zod-it.ts';
 
 /** GET /audit: the studio's activity log, newest first (never clinical values: only which fields changed). */
 export const auditQuerySchema = z.object({
   studioId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Only the accesses to one patient's clinical record (decision 029). */
+  pazienteId: z.uuid().optional(),
+  /** Only the accesses to clinical records ("true"). */
+  clinical: z.enum(['true', 'false']).optional(),
 });
 
 export const auditEventSchema = z.object({
@@ -17,6 +22,8 @@ export const auditEventSchema = z.object({
   actingAsEmail: z.string().nullable(),
   ip: z.string().nullable(),
   changedFields: z.array(z.string()).nullable(),
+  /** The patient whose clinical record was read or changed (clinical accesses only). */
+  pazienteId: z.string().nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
@@ -42,4 +49,5 @@ export const auditActionLabels: Record<string, string> = {
   'settings.sezionale.update': 'Sezionale modificato',
   'settings.passive-invoice.enable': 'Fatturazione passiva attivata',
   'settings.passive-invoice.disable': 'Fatturazione passiva disattivata',
+  ...clinicalAuditActionLabels,
 };

@@ -1,3 +1,4 @@
+import { cartellaPazienteSettingsSchema } from '../clinical/clinical.schema.ts';
 import { tassazioneInputSchema } from '../invoices/invoice.schema.ts';
 import { fieldMessages, z } from '../shared/zod-it.ts';
 import { sistemaTsSectionInputSchema } from '../sistema-ts/sistema-ts.schema.ts';
@@ -92,11 +93,18 @@ export const fatturaSectionInputSchema = settingsSectionInputSchema.superRefine(
   }
 });
 
+/** The cartella-paziente section body: the evaluation sections in use must be known ones (docs/decisions/029). */
+export const cartellaPazienteSectionInputSchema = settingsSectionInputSchema.superRefine((v, ctx) => {
+  const r = cartellaPazienteSettingsSchema.safeParse(v);
+  for (const issue of r.error?.issues ?? [])
+    ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
+});
+
 /** POST /settings: the sections sent replace the stored ones, all at once; the others stay as they are. */
 export const settingsInputSchema = z.strictObject({
   fattura: fatturaSectionInputSchema.optional(),
   'sistema-ts': sistemaTsSectionInputSchema.optional(),
-  'cartella-paziente': settingsSectionInputSchema.optional(),
+  'cartella-paziente': cartellaPazienteSectionInputSchema.optional(),
   general: settingsSectionInputSchema.optional(),
   calendario: calendarioSectionInputSchema.optional(),
 });

@@ -40,7 +40,7 @@ export const permissionLabels: Record<Permission, string> = {
   'patient:read': 'Vedere l’anagrafica pazienti',
   'patient:write': 'Creare e modificare pazienti',
   'patient:delete': 'Eliminare pazienti',
-  'clinical:read': 'Leggere la cartella clinica',
+  'clinical:read': 'Leggere ed esportare la cartella clinica (valutazioni, diario, questionari)',
   'clinical:write': 'Scrivere la cartella clinica',
   'calendar:read': 'Vedere il calendario',
   'calendar:write': 'Gestire appuntamenti e calendari',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -21,6 +22,13 @@ export const auditEvents = pgTable(
     userAgent: text('user_agent'),
     changedFields: text('changed_fields').array(),
     detail: text('detail'),
+    /** The patient whose clinical record was read or changed: the access log the owner reads (decision 029). */
+    pazienteId: uuid('paziente_id'),
   },
-  (t) => [index('audit_events_studio_time_idx').on(t.studioId, t.occurredAt)],
+  (t) => [
+    index('audit_events_studio_time_idx').on(t.studioId, t.occurredAt),
+    index('audit_events_patient_idx')
+      .on(t.studioId, t.pazienteId, t.occurredAt)
+      .where(sql`${t.pazienteId} is not null`),
+  ],
 );

@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './calendars.ts';
+export * from './clinical.ts';
 export * from './clinical-files.ts';
 export * from './einvoicing.ts';
 export * from './events.ts';
@@ -9,7 +10,7 @@ export * from './invoices.ts';
 export * from './mail.ts';
 export * from './patients.ts';
 export * from './settings.ts';
+export * from './signatures.ts';
 export * from './sistema-ts.ts';
 export * from './studios.ts';
 export * from './users.ts';
-export * from './signatures.ts';

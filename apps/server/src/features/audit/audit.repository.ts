@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema/index.ts';
@@ -14,6 +14,8 @@ export type AuditEntry = {
   changedFields?: string[];
   /** Never clinical values, tokens or fiscal codes: a short technical note at most. */
   detail?: string;
+  /** The patient whose clinical record the event read or changed (the clinical access log, decision 029). */
+  pazienteId?: string | null;
 };
 
 /** Who acts: a user or studio context, or an anonymous caller (failed sign-in). */
@@ -37,13 +39,19 @@ export const recordAudit = (db: DbOrTx, actor: AuditActor, entry: AuditEntry) =>
     outcome: entry.outcome ?? 'success',
     changedFields: entry.changedFields ?? null,
     detail: entry.detail ?? null,
+    pazienteId: entry.pazienteId ?? null,
     requestId: actor.meta.requestId,
     ip: actor.meta.ip,
     userAgent: actor.meta.userAgent?.slice(0, 300) ?? null,
   });
 
 /** The studio's events, newest first, with the e-mails of who acted (and of whom they acted as). */
-export const listAuditForStudio = (db: DbOrTx, ctx: StudioContext, limit: number) => {
+export const listAuditForStudio = (
+  db: DbOrTx,
+  ctx: StudioContext,
+  limit: number,
+  filter: { pazienteId?: string | undefined; clinical?: boolean | undefined } = {},
+) => {
   const actor = alias(users, 'actor');
   const actedAs = alias(users, 'acted_as');
   return db
@@ -58,11 +66,19 @@ export const listAuditForStudio = (db: DbOrTx, ctx: StudioContext, limit: number
       actingAsEmail: actedAs.email,
       ip: auditEvents.ip,
       changedFields: auditEvents.changedFields,
+      pazienteId: auditEvents.pazienteId,
     })
     .from(auditEvents)
     .leftJoin(actor, eq(actor.id, auditEvents.actorUserId))
     .leftJoin(actedAs, eq(actedAs.id, auditEvents.actingAsUserId))
-    .where(inStudio(auditEvents, ctx))
+    .where(
+      inStudio(
+        auditEvents,
+        ctx,
+        filter.pazienteId ? eq(auditEvents.pazienteId, filter.pazienteId) : undefined,
+        filter.clinical ? like(auditEvents.action, 'clinical.%') : undefined,
+      ),
+    )
     .orderBy(desc(auditEvents.occurredAt))
     .limit(limit);
 };

@@ -22,7 +22,10 @@ export const registerAuditRoutes = (fastify: FastifyInstance, deps: AppDeps) => 
       config: { access: { permission: 'audit:read' } },
     },
     async (req) => {
-      const rows = await listAuditForStudio(deps.db, studioOf(req), req.query.limit);
+      const rows = await listAuditForStudio(deps.db, studioOf(req), req.query.limit, {
+        pazienteId: req.query.pazienteId,
+        clinical: req.query.clinical === 'true',
+      });
       return ok(rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })));
     },
   );

@@ -4,6 +4,7 @@ import {
   calendarResourceKinds,
   calendarResourcePatchSchema,
   calendarResourceSchema,
+  cartellaPazienteSectionInputSchema,
   fatturaSectionInputSchema,
   settingsInputSchema,
   settingsMessages,
@@ -66,7 +67,9 @@ export const registerSettingsRoutes = (fastify: FastifyInstance, deps: AppDeps) 
                 ? fatturaSectionInputSchema
                 : section === 'sistema-ts'
                   ? sistemaTsSectionInputSchema
-                  : settingsSectionInputSchema,
+                  : section === 'cartella-paziente'
+                    ? cartellaPazienteSectionInputSchema
+                    : settingsSectionInputSchema,
           response: settingsEnvelope,
         },
         config: { access: { permission: 'settings:write' } },

@@ -1,6 +1,7 @@
+import type { CalendarEvent } from '@studiolo/domain/calendar';
 import type { Patient } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import {
   type CalendarDeps,
@@ -8,6 +9,7 @@ import {
   type PatientFieldProps,
 } from '../../features/calendar/components/calendar-deps.tsx';
 import { CalendarScreen } from '../../features/calendar/components/calendar-screen.tsx';
+import type { DiaryPrefill } from '../../features/clinical/components/diary-entry-dialog.tsx';
 import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
 import { PatientSearchSelect } from '../../features/patients/index.ts';
 import { useProducts } from '../../features/products/api/get-products.ts';
@@ -15,6 +17,11 @@ import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { useStaff } from '../../features/staff/api/get-staff.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
+
+// the clinical diary's form in its own chunk, fetched when "Scrivi diario" is pressed
+const DiaryEntryDialog = lazy(async () => ({
+  default: (await import('../../features/clinical/components/diary-entry-dialog.tsx')).DiaryEntryDialog,
+}));
 
 const patientName = (p: Patient) =>
   p.datiGenerali.nomeCompleto || [p.datiGenerali.cognome, p.datiGenerali.nome].filter(Boolean).join(' ');
@@ -43,6 +50,9 @@ export const CalendarPage = () => {
   const settings = useSettings();
   const products = useProducts();
   const tags = usePatientTags();
+  // the clinical record's diary, written from an appointment (issue 16 part 2)
+  const [diaryFor, setDiaryFor] = useState<DiaryPrefill | null>(null);
+  const canWriteDiary = role ? can(role, 'clinical:write') : false;
   const deps = useMemo<CalendarDeps>(
     () => ({
       staff: staff.data ?? [],
@@ -55,13 +65,23 @@ export const CalendarPage = () => {
       canWrite: role ? can(role, 'calendar:write') : false,
       canExport: role ? can(role, 'export:run') : false,
       settingsPath: role && can(role, 'calendar:write') ? '/calendar/settings' : null,
+      writeDiary: canWriteDiary
+        ? (e: CalendarEvent) =>
+            e.pazienteId &&
+            setDiaryFor({ pazienteId: e.pazienteId, eventId: e.id, start: e.start, patientName: e.pazienteName })
+        : null,
     }),
-    [staff.data, settings.data, products.data, tags.data, role],
+    [staff.data, settings.data, products.data, tags.data, role, canWriteDiary],
   );
   if (!user) return null;
   return (
     <CalendarDepsProvider value={deps}>
       <CalendarScreen />
+      {diaryFor && (
+        <Suspense fallback={null}>
+          <DiaryEntryDialog prefill={diaryFor} entry={null} onClose={() => setDiaryFor(null)} />
+        </Suspense>
+      )}
     </CalendarDepsProvider>
   );
 };

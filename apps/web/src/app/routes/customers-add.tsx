@@ -1,4 +1,5 @@
 import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { evaluationSectionsOf } from '@studiolo/domain/clinical';
 import { patientDisplayName, patientMessages } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
 import { lazy } from 'react';
@@ -7,6 +8,7 @@ import { BackLink } from '../../components/back-link.tsx';
 import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { clinicalTexts } from '../../features/clinical/components/clinical-texts.ts';
 import { useCreatePatient } from '../../features/patients/api/create-patient.ts';
 import { usePatient } from '../../features/patients/api/get-patient.ts';
 import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
@@ -14,6 +16,7 @@ import { useUpdatePatient } from '../../features/patients/api/update-patient.ts'
 import { PatientBadges, PatientStateBadge } from '../../features/patients/components/patient-badges.tsx';
 import { PatientForm } from '../../features/patients/components/patient-form.tsx';
 import { emptyPatientValues, patientToFormValues } from '../../features/patients/components/patient-form-values.ts';
+import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -33,7 +36,20 @@ const PatientSignaturesPanel = lazy(() =>
   })),
 );
 
-// The clinical tabs (the body chart's drawing tool among them) are fetched when opened.
+// The clinical record's tabs (the body chart's drawing tool among them) are fetched when opened: the registry (the tab
+// most opened) does not carry them, nor does the accounting role, which never sees them.
+const EvaluationsPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/evaluations-panel.tsx')).EvaluationsPanel,
+}));
+const DiaryPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/diary-panel.tsx')).DiaryPanel,
+}));
+const OutcomesPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/outcomes-panel.tsx')).OutcomesPanel,
+}));
+const AuditLogPanel = lazy(async () => ({
+  default: (await import('../../features/audit/components/audit-log-panel.tsx')).AuditLogPanel,
+}));
 const PatientAttachments = lazy(() =>
   import('../../features/clinical/components/patient-attachments.tsx').then(({ PatientAttachments }) => ({
     default: PatientAttachments,
@@ -78,6 +94,7 @@ const NewPatient = ({ tagOptions }: { tagOptions: string[] }) => {
 const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] }) => {
   const patient = usePatient(id);
   const user = useCurrentUser();
+  const settings = useSettings();
   const update = useUpdatePatient();
   const navigate = useNavigate();
   const name = patient.data ? patientDisplayName(patient.data.datiGenerali) || 'Paziente' : 'Scheda paziente';
@@ -105,8 +122,9 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
   }
   const p = patient.data;
   const role = user.data ? studioRoleOf(user.data) : null;
-  const clinicalRead = Boolean(role && can(role, 'clinical:read'));
-  const clinicalWrite = Boolean(role && can(role, 'clinical:write'));
+  const may = (permission: Parameters<typeof can>[1]) => Boolean(role && can(role, permission));
+  const clinicalRead = may('clinical:read');
+  const clinicalWrite = may('clinical:write');
   return (
     <Stack gap="lg">
       {backToList}
@@ -140,22 +158,42 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
           },
           {
             label: 'Fatture',
-            canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'invoice:read')),
+            canAccess: may('invoice:read'),
             content: (
               <LazyPanel label="Caricamento delle fatture">
                 <PatientInvoicesTable pazienteId={p.id} />
               </LazyPanel>
             ),
           },
+          // the clinical record: never shown to a role without clinical:read (the accounting staff), decision 029
           {
-            label: signatureTexts.tab,
-            canAccess: Boolean(user.data && can(studioRoleOf(user.data), 'forms:read')),
+            label: clinicalTexts.evaluationsTab,
+            canAccess: clinicalRead,
             content: (
               <LazyPanel>
-                <PatientSignaturesPanel
+                <EvaluationsPanel
                   pazienteId={p.id}
-                  canRevoke={Boolean(user.data && can(studioRoleOf(user.data), 'forms:write'))}
+                  canWrite={clinicalWrite}
+                  sections={evaluationSectionsOf(settings.data?.['cartella-paziente'])}
                 />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: clinicalTexts.diaryTab,
+            canAccess: clinicalRead,
+            content: (
+              <LazyPanel>
+                <DiaryPanel pazienteId={p.id} canWrite={clinicalWrite} />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: clinicalTexts.outcomesTab,
+            canAccess: clinicalRead,
+            content: (
+              <LazyPanel>
+                <OutcomesPanel pazienteId={p.id} canWrite={clinicalWrite} />
               </LazyPanel>
             ),
           },
@@ -174,6 +212,28 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
             content: (
               <LazyPanel>
                 <PatientBodyCharts pazienteId={p.id} canWrite={clinicalWrite} />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: signatureTexts.tab,
+            canAccess: may('forms:read'),
+            content: (
+              <LazyPanel>
+                <PatientSignaturesPanel pazienteId={p.id} canRevoke={may('forms:write')} />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: clinicalTexts.accessTab,
+            canAccess: may('audit:read'),
+            content: (
+              <LazyPanel>
+                <AuditLogPanel
+                  pazienteId={p.id}
+                  title={clinicalTexts.accessTitle}
+                  description={clinicalTexts.accessIntro}
+                />
               </LazyPanel>
             ),
           },

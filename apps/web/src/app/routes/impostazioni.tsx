@@ -1,9 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { evaluationSectionsOf, evaluationSectionsSettingKey } from '@studiolo/domain/clinical';
 import { can } from '@studiolo/domain/shared';
 import { lazy } from 'react';
 import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { useSettings } from '../../features/settings/api/get-settings.ts';
+import { useUpdateSettingsSection } from '../../features/settings/api/update-settings-section.ts';
 import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
 import { sistemaTsTexts } from '../../features/sistema-ts/sistema-ts.texts.ts';
 import { StudioSettings } from '../../features/studio/components/studio-settings.tsx';
@@ -49,7 +52,35 @@ const SignatureSettingsPanel = lazy(() =>
   })),
 );
 
-/** /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, SMS in uscita, Firma elettronica (?tab=index). */
+// the clinical record's settings panels in a chunk of their own, fetched when their tab opens
+const ClinicalSectionsPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/clinical-sections-panel.tsx')).ClinicalSectionsPanel,
+}));
+const ClinicalExportsPanel = lazy(async () => ({
+  default: (await import('../../features/clinical/components/clinical-export.tsx')).ClinicalExportsPanel,
+}));
+
+/** Settings cartella-paziente: the evaluation sections the studio uses (the clinical feature's panel, wired here). */
+const ClinicalSections = ({ canEdit }: { canEdit: boolean }) => {
+  const settings = useSettings();
+  const update = useUpdateSettingsSection();
+  if (!settings.data) return null;
+  return (
+    <ClinicalSectionsPanel
+      value={evaluationSectionsOf(settings.data['cartella-paziente'])}
+      canEdit={canEdit}
+      saving={update.isPending}
+      onSave={(sections) =>
+        update.mutate({ section: 'cartella-paziente', values: { [evaluationSectionsSettingKey]: sections } })
+      }
+    />
+  );
+};
+
+/**
+ * /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, SMS in uscita, Firma
+ * elettronica, Cartella paziente (?tab=index).
+ */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
   const { data: user } = useCurrentUser();
@@ -144,6 +175,18 @@ export const SettingsPage = () => {
             content: (
               <LazyPanel>
                 <SignatureSettingsPanel canEdit={can(role, 'settings:write')} />
+              </LazyPanel>
+            ),
+          },
+          {
+            label: 'Cartella paziente',
+            canAccess: can(role, 'settings:read') && can(role, 'clinical:read'),
+            content: (
+              <LazyPanel>
+                <Stack gap="lg">
+                  <ClinicalSections canEdit={can(role, 'settings:write')} />
+                  <ClinicalExportsPanel />
+                </Stack>
               </LazyPanel>
             ),
           },

@@ -63,6 +63,7 @@ export const appointmentTexts = {
   markPaid: 'Segna come pagato',
   markUnpaid: 'Segna come non pagato',
   duplicateNextWeek: 'Duplica alla settimana successiva',
+  writeDiary: 'Scrivi diario',
   required: 'Campo obbligatorio',
   endBeforeStart: "L'orario di fine deve essere successivo a quello di inizio",
   tooLong: 'Un appuntamento non può durare più di 7 giorni',

@@ -1,5 +1,6 @@
-import { Badge, Box, Group, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, SegmentedControl, Table, Text } from '@mantine/core';
 import { type AuditEvent, auditActionLabels } from '@studiolo/domain/audit';
+import { useState } from 'react';
 import { EmailAddress } from '../../../components/email-address.tsx';
 import { QueryListState } from '../../../components/query-list-state.tsx';
 import { listCardStyle, ResponsiveList } from '../../../components/responsive-list.tsx';
@@ -43,12 +44,39 @@ const FailureBadge = ({ event, size }: { event: AuditEvent; size?: 'sm' }) =>
     </Badge>
   ) : null;
 
-/** Impostazioni › Registro attività: who did what in the studio, newest first. */
-export const AuditLogPanel = () => {
-  const events = useAuditEvents();
+/** The filter of the activity log: everything, or the clinical record's access log alone (decision 029). */
+export const auditFilterLabels = { all: 'Tutte', clinical: 'Cartella clinica' } as const;
+
+/**
+ * Impostazioni › Registro attività: who did what in the studio, newest first; the clinical record's accesses (reads
+ * included) can be shown alone. With pazienteId: the access log of one patient's record (the patient page's tab).
+ */
+export const AuditLogPanel = ({
+  pazienteId,
+  title = 'Registro attività',
+  description = auditLogIntro,
+}: {
+  pazienteId?: string;
+  title?: string;
+  description?: string;
+} = {}) => {
+  const [scope, setScope] = useState<'all' | 'clinical'>('all');
+  const events = useAuditEvents(undefined, pazienteId ? { pazienteId } : { clinical: scope === 'clinical' });
 
   return (
-    <TitledPanel title="Registro attività" description={auditLogIntro}>
+    <TitledPanel title={title} description={description}>
+      {!pazienteId && (
+        <SegmentedControl
+          value={scope}
+          onChange={(v) => setScope(v as 'all' | 'clinical')}
+          data={[
+            { value: 'all', label: auditFilterLabels.all },
+            { value: 'clinical', label: auditFilterLabels.clinical },
+          ]}
+          style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+          aria-label="Filtro del registro"
+        />
+      )}
       <QueryListState
         query={events}
         errorMessage="Impossibile caricare il registro attività."

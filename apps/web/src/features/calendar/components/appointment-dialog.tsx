@@ -21,7 +21,7 @@ import { DateInput, type DateInputProps, TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { type Calendar, type CalendarEvent, eventColors } from '@studiolo/domain/calendar';
 import { formatMinutes } from '@studiolo/domain/shared';
-import { IconCopy, IconCurrencyEuro, IconRepeat, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconCurrencyEuro, IconNotes, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 // the pickers' month and day names in Italian
 import '../../../lib/dayjs-it.ts';
@@ -107,6 +107,8 @@ export const AppointmentDialog = ({
   const deps = useCalendarDeps();
   const event = mode?.kind === 'edit' ? mode.event : null;
   const readOnly = !deps.canWrite || (event !== null && isExternal(event));
+  // a session note belongs to the patient's appointment: the studio's own, with a patient
+  const canWriteDiary = Boolean(event?.pazienteId && !isExternal(event) && deps.writeDiary);
   const form = useAppointmentForm();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form resets when another appointment opens
@@ -276,26 +278,44 @@ export const AppointmentDialog = ({
             <Textarea label={t.note} autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
           </Stack>
         </fieldset>
-        {event && !readOnly && (
+        {event && (!readOnly || canWriteDiary) && (
           <Group gap="xs" mt="md" wrap="wrap">
-            <Button
-              variant="light"
-              size="compact-sm"
-              leftSection={<IconCurrencyEuro size={14} aria-hidden />}
-              onClick={() => onTogglePaid(event)}
-              disabled={busy}
-            >
-              {event.isPagato ? t.markUnpaid : t.markPaid}
-            </Button>
-            <Button
-              variant="light"
-              size="compact-sm"
-              leftSection={<IconCopy size={14} aria-hidden />}
-              onClick={() => onDuplicateNextWeek(event)}
-              disabled={busy}
-            >
-              {t.duplicateNextWeek}
-            </Button>
+            {canWriteDiary && (
+              <Button
+                variant="light"
+                size="compact-sm"
+                leftSection={<IconNotes size={14} aria-hidden />}
+                onClick={() => {
+                  onClose();
+                  deps.writeDiary?.(event);
+                }}
+                disabled={busy}
+              >
+                {t.writeDiary}
+              </Button>
+            )}
+            {!readOnly && (
+              <>
+                <Button
+                  variant="light"
+                  size="compact-sm"
+                  leftSection={<IconCurrencyEuro size={14} aria-hidden />}
+                  onClick={() => onTogglePaid(event)}
+                  disabled={busy}
+                >
+                  {event.isPagato ? t.markUnpaid : t.markPaid}
+                </Button>
+                <Button
+                  variant="light"
+                  size="compact-sm"
+                  leftSection={<IconCopy size={14} aria-hidden />}
+                  onClick={() => onDuplicateNextWeek(event)}
+                  disabled={busy}
+                >
+                  {t.duplicateNextWeek}
+                </Button>
+              </>
+            )}
           </Group>
         )}
         <Group justify="space-between" mt="lg" gap="sm" wrap="wrap">

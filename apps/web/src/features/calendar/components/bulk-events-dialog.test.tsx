@@ -31,6 +31,7 @@ const deps: CalendarDeps = {
   canWrite: true,
   canExport: true,
   settingsPath: null,
+  writeDiary: null,
 };
 
 type Answer = { status?: number; body: unknown };

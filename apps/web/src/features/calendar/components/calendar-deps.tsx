@@ -1,4 +1,4 @@
-import type { Product } from '@studiolo/domain/calendar';
+import type { CalendarEvent, Product } from '@studiolo/domain/calendar';
 import type { StaffMember } from '@studiolo/domain/staff';
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
@@ -32,6 +32,8 @@ export type CalendarDeps = {
   canWrite: boolean;
   canExport: boolean;
   settingsPath: string | null;
+  /** Opens the clinical record's diary form for the appointment (null: the role may not write clinical notes). */
+  writeDiary: ((event: CalendarEvent) => void) | null;
 };
 
 const CalendarDepsContext = createContext<CalendarDeps | null>(null);

@@ -1,0 +1,93 @@
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { TitledPanel } from '../../../components/titled-panel.tsx';
+import type { CsvDownloadProgress } from '../../../lib/download.ts';
+import { type ClinicalExport, exportClinical } from '../api/export-clinical.ts';
+
+const count = new Intl.NumberFormat('it-IT');
+
+type State =
+  | { status: 'idle' }
+  | { status: 'running'; progress: CsvDownloadProgress | null }
+  | { status: 'done'; rows: number }
+  | { status: 'failed' };
+
+/** Texts of the clinical exports' progress. */
+export const clinicalExportTexts = {
+  progress: (p: CsvDownloadProgress) =>
+    p.total === null
+      ? `${count.format(p.rows)} righe esportate`
+      : `${count.format(Math.min(p.rows, p.total))} di ${count.format(p.total)} righe (${p.percent ?? 0}%)`,
+  done: (rows: number) => `Esportazione completata: ${count.format(rows)} ${rows === 1 ? 'riga' : 'righe'}.`,
+  failed: 'Esportazione non riuscita.',
+  progressLabel: 'Avanzamento dell’esportazione',
+} as const;
+
+/**
+ * A CSV export of the clinical record (valutazioni-pazienti or diari-pazienti; one patient's with pazienteId, the
+ * studio's without), with its progress under the button while the rows arrive.
+ */
+export const ClinicalExportButton = ({
+  kind,
+  pazienteId,
+  label,
+}: {
+  kind: ClinicalExport;
+  pazienteId: string | null;
+  label: string;
+}) => {
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const start = async () => {
+    setState({ status: 'running', progress: null });
+    try {
+      const file = await exportClinical(kind, pazienteId, (progress) => setState({ status: 'running', progress }));
+      setState({ status: 'done', rows: file.rows });
+    } catch {
+      // lib/http.ts has already shown the server's message
+      setState({ status: 'failed' });
+    }
+  };
+  const percent = state.status === 'done' ? 100 : state.status === 'running' ? (state.progress?.percent ?? 0) : 0;
+  return (
+    <Stack gap={4}>
+      <Button
+        variant="default"
+        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+        loading={state.status === 'running'}
+        onClick={start}
+      >
+        {label}
+      </Button>
+      {state.status !== 'idle' && (
+        <div role="status" aria-live="polite">
+          {state.status === 'running' && (
+            <Progress value={percent} size="sm" aria-label={clinicalExportTexts.progressLabel} mb={2} />
+          )}
+          <Text size="xs" c={state.status === 'failed' ? 'red.9' : 'dimmed'}>
+            {state.status === 'running'
+              ? state.progress
+                ? clinicalExportTexts.progress(state.progress)
+                : '…'
+              : state.status === 'done'
+                ? clinicalExportTexts.done(state.rows)
+                : clinicalExportTexts.failed}
+          </Text>
+        </div>
+      )}
+    </Stack>
+  );
+};
+
+/** Impostazioni › Cartella paziente: the whole studio's evaluations and diary, each as one CSV. */
+export const ClinicalExportsPanel = () => (
+  <TitledPanel
+    title="Esporta le cartelle cliniche"
+    description="Tutte le valutazioni e tutte le voci di diario dello studio, un file CSV ciascuno (si apre con Excel). Ogni esportazione è registrata negli accessi alla cartella."
+  >
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <ClinicalExportButton kind="valutazioni-pazienti" pazienteId={null} label="Esporta tutte le valutazioni" />
+      <ClinicalExportButton kind="diari-pazienti" pazienteId={null} label="Esporta tutti i diari" />
+    </Group>
+  </TitledPanel>
+);

@@ -1,0 +1,21 @@
+/** Italian answers of the clinical record's routes (the spec names the records without wording them: decided here). */
+export const clinicalMessages = {
+  evaluationCreated: 'Valutazione salvata',
+  evaluationUpdated: 'Valutazione aggiornata',
+  evaluationDeleted: 'Valutazione eliminata',
+  diaryCreated: 'Voce di diario salvata',
+  diaryUpdated: 'Voce di diario aggiornata',
+  diaryDeleted: 'Voce di diario eliminata',
+  outcomeCreated: 'Questionario salvato',
+  outcomeDeleted: 'Questionario eliminato',
+  invalidDate: 'Data non valida (AAAA-MM-GG)',
+  nrsRange: 'Il dolore NRS va da 0 a 10',
+  romRange: 'I gradi vanno da -360 a 360',
+  tooManyRom: (max: number) => `Al massimo ${max} misure di articolarità`,
+  diaryEmpty: 'Scrivi almeno una parte della voce di diario',
+  eventNotFound: 'Appuntamento non trovato',
+  eventOtherPatient: 'L’appuntamento è di un altro paziente',
+  unknownSection: 'Sezione della valutazione sconosciuta',
+  tooManyAnswers: 'Troppe risposte per un questionario',
+  noteTooLong: (max: number) => `Testo troppo lungo: massimo ${max} caratteri`,
+} as const;
