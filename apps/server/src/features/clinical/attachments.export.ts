@@ -4,8 +4,8 @@ import { patientDisplayName } from '@studiolo/domain/patients';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../deps.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { attachmentsRepository as repo } from './attachments.repository.ts';
+import { logClinicalAccess } from './clinical-access.ts';
 
 /** Rows read per query; also how many files may wait in the ZIP's queue before the next query (flat memory). */
 const defaultBatchSize = 200;
@@ -23,7 +23,7 @@ export const exportAttachments = async (
   // tests walk several batches with a few files
   { batchSize = defaultBatchSize }: { batchSize?: number } = {},
 ) => {
-  await recordAudit(deps.db, ctx, { action: 'attachment.export', entityType: 'attachment' });
+  await logClinicalAccess(deps.db, ctx, { pazienteId: null, kind: 'allegato', action: 'export' });
   const total = await repo.count(deps.db, ctx);
   const zip = new ZipFile();
   const out = new PassThrough();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { AuditEvent } from '@studiolo/domain/audit';
 import { attachmentMessages } from '@studiolo/domain/clinical';
 import { imageCompression } from '@studiolo/domain/shared';
 import { unzipSync } from 'fflate';
@@ -135,6 +136,30 @@ describe('attachments', () => {
     expect(await list(pazienteId)).toEqual([]);
     expect((await download(up.body.response.id)).statusCode).toBe(404);
     expect(await storedFiles()).toEqual(before);
+  });
+
+  it('writes every read and change of a patient’s files to the patient’s access log, never the file’s name', async () => {
+    const pazienteId = await newPatient();
+    const up = await post(pazienteId, 'Referto riservato.pdf', 'application/pdf', minimalPdf());
+    expect(up.status).toBe(200);
+    await list(pazienteId);
+    expect((await download(up.body.response.id)).statusCode).toBe(200);
+    await apiOk(t.app, { method: 'DELETE', url: `/allegati/${up.body.response.id}`, token: owner.token });
+    const log = await apiOk<AuditEvent[]>(t.app, {
+      method: 'GET',
+      url: '/audit',
+      token: owner.token,
+      query: { pazienteId, limit: '500' },
+    });
+    expect(log.map((e) => e.action).sort()).toEqual(
+      [
+        'clinical.allegato.create',
+        'clinical.allegato.delete',
+        'clinical.allegato.read',
+        'clinical.allegato.read',
+      ].sort(),
+    );
+    expect(JSON.stringify(log)).not.toContain('Referto riservato');
   });
 
   it('removes a deleted patient’s files from storage (the trigger records them, the sweep deletes them)', async () => {

@@ -11,9 +11,9 @@ import { imageCompression, imageCompressionError, sanitizeFileName } from '@stud
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { compressImage, imageSize, sniffAttachment } from './attachment-file.ts';
 import { type AttachmentRow, attachmentsRepository as repo } from './attachments.repository.ts';
+import { logClinicalAccess } from './clinical-access.ts';
 
 export const toAttachment = (row: AttachmentRow): Attachment => ({
   id: row.id,
@@ -134,7 +134,7 @@ export const uploadAttachment = async (
           storageKey,
           createdBy: ctx.userId,
         });
-        await recordAudit(tx, ctx, { action: 'attachment.upload', entityType: 'attachment', entityId: row.id });
+        await logClinicalAccess(tx, ctx, { pazienteId, kind: 'allegato', action: 'create', recordId: row.id });
         return toAttachment(row);
       });
     } catch (err) {
@@ -149,7 +149,9 @@ export const uploadAttachment = async (
 /** GET /pazienti/:pazienteId/allegati: newest first. */
 export const listAttachments = async (deps: AppDeps, ctx: StudioContext, pazienteId: string) => {
   if (!(await repo.findPatient(deps.db, ctx, pazienteId))) throw missingPatient();
-  return (await repo.listOfPatient(deps.db, ctx, pazienteId)).map(toAttachment);
+  const rows = await repo.listOfPatient(deps.db, ctx, pazienteId);
+  await logClinicalAccess(deps.db, ctx, { pazienteId, kind: 'allegato', action: 'read' });
+  return rows.map(toAttachment);
 };
 
 /** Opens one attachment's bytes for download or preview (an audited read of clinical data). */
@@ -158,7 +160,12 @@ export const openAttachment = async (deps: AppDeps, ctx: StudioContext, id: stri
   if (!row) throw notFound();
   const object = await deps.storage.open(row.storageKey);
   if (!object) throw notFound();
-  await recordAudit(deps.db, ctx, { action: 'attachment.read', entityType: 'attachment', entityId: row.id });
+  await logClinicalAccess(deps.db, ctx, {
+    pazienteId: row.pazienteId,
+    kind: 'allegato',
+    action: 'read',
+    recordId: row.id,
+  });
   return { attachment: toAttachment(row), ...object };
 };
 
@@ -171,7 +178,12 @@ export const deleteAttachment = async (deps: AppDeps, ctx: StudioContext, id: st
   const row = await deps.db.transaction(async (tx) => {
     const deleted = await repo.delete(tx, ctx, id);
     if (!deleted) throw notFound();
-    await recordAudit(tx, ctx, { action: 'attachment.delete', entityType: 'attachment', entityId: deleted.id });
+    await logClinicalAccess(tx, ctx, {
+      pazienteId: deleted.pazienteId,
+      kind: 'allegato',
+      action: 'delete',
+      recordId: deleted.id,
+    });
     return deleted;
   });
   await sweepDeletedFiles(deps).catch(() => undefined);

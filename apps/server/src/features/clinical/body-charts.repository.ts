@@ -51,6 +51,6 @@ export const bodyChartsRepository = {
     db
       .delete(bodyCharts)
       .where(inStudio(bodyCharts, ctx, eq(bodyCharts.id, id)))
-      .returning({ id: bodyCharts.id })
+      .returning({ id: bodyCharts.id, pazienteId: bodyCharts.pazienteId })
       .then((r) => r[0] ?? null),
 };

@@ -3,8 +3,8 @@ import { patientMessages } from '@studiolo/domain/patients';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { type BodyChartRow, bodyChartsRepository as repo } from './body-charts.repository.ts';
+import { logClinicalAccess } from './clinical-access.ts';
 
 export const toBodyChart = (row: BodyChartRow): BodyChart => ({
   id: row.id,
@@ -33,12 +33,20 @@ const auditedFields = ['imageId', 'title', 'note', 'strokes', 'valutazioneId', '
 
 export const listBodyCharts = async (deps: AppDeps, ctx: StudioContext, pazienteId: string) => {
   if (!(await repo.patientExists(deps.db, ctx, pazienteId))) throw new AppError('NOT_FOUND', patientMessages.notFound);
-  return (await repo.listOfPatient(deps.db, ctx, pazienteId)).map(toBodyChart);
+  const rows = await repo.listOfPatient(deps.db, ctx, pazienteId);
+  await logClinicalAccess(deps.db, ctx, { pazienteId, kind: 'body-chart', action: 'read' });
+  return rows.map(toBodyChart);
 };
 
 export const getBodyChart = async (deps: AppDeps, ctx: StudioContext, id: string) => {
   const row = await repo.find(deps.db, ctx, id);
   if (!row) throw notFound();
+  await logClinicalAccess(deps.db, ctx, {
+    pazienteId: row.pazienteId,
+    kind: 'body-chart',
+    action: 'read',
+    recordId: row.id,
+  });
   return toBodyChart(row);
 };
 
@@ -46,10 +54,11 @@ export const createBodyChart = async (deps: AppDeps, ctx: StudioContext, pazient
   deps.db.transaction(async (tx) => {
     if (!(await repo.patientExists(tx, ctx, pazienteId))) throw new AppError('NOT_FOUND', patientMessages.notFound);
     const row = await repo.insert(tx, ctx, { ...columnsOf(input), pazienteId, createdBy: ctx.userId });
-    await recordAudit(tx, ctx, {
-      action: 'body-chart.create',
-      entityType: 'body-chart',
-      entityId: row.id,
+    await logClinicalAccess(tx, ctx, {
+      pazienteId: row.pazienteId,
+      kind: 'body-chart',
+      action: 'create',
+      recordId: row.id,
       changedFields: auditedFields,
     });
     return toBodyChart(row);
@@ -59,10 +68,11 @@ export const updateBodyChart = async (deps: AppDeps, ctx: StudioContext, id: str
   deps.db.transaction(async (tx) => {
     const row = await repo.update(tx, ctx, id, columnsOf(input));
     if (!row) throw notFound();
-    await recordAudit(tx, ctx, {
-      action: 'body-chart.update',
-      entityType: 'body-chart',
-      entityId: row.id,
+    await logClinicalAccess(tx, ctx, {
+      pazienteId: row.pazienteId,
+      kind: 'body-chart',
+      action: 'update',
+      recordId: row.id,
       changedFields: auditedFields,
     });
     return toBodyChart(row);
@@ -72,6 +82,11 @@ export const deleteBodyChart = async (deps: AppDeps, ctx: StudioContext, id: str
   deps.db.transaction(async (tx) => {
     const row = await repo.delete(tx, ctx, id);
     if (!row) throw notFound();
-    await recordAudit(tx, ctx, { action: 'body-chart.delete', entityType: 'body-chart', entityId: row.id });
+    await logClinicalAccess(tx, ctx, {
+      pazienteId: row.pazienteId,
+      kind: 'body-chart',
+      action: 'delete',
+      recordId: row.id,
+    });
     return { id: row.id };
   });
