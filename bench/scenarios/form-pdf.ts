@@ -1,7 +1,8 @@
 /**
  * Form-template PDFs (issue 15 part 3 targets), three figures:
- *  a. a filled one-page consent built by buildFormTemplatePdf (the function the API's worker pool runs), sequential
- *     and warm on this thread; and the same through a one-worker createPdfPool (what a request waits for);
+ *  a. a filled one-page consent built by buildFormTemplatePdf (the function the API's worker pool runs) from the
+ *     template and a patient's values, as the API hands them over, five patients in turn, sequential and warm on this
+ *     thread; and the same through a one-worker createPdfPool (what a request waits for);
  *  b. side by side in the same rounds, a warm headless Chromium (/usr/bin/chromium through playwright-core, one page
  *     reused) printing the same filled HTML: page.setContent(html) + page.pdf({ format: 'A4' }) with the same margins
  *     (40/40/40/80 pt) and the same footer (date, signature line, "Pagina x di y") as a footer template;
@@ -60,7 +61,7 @@ export const consentTemplate = `<h2>Consenso informato al trattamento fisioterap
 <p>al trattamento proposto e al trattamento dei miei dati personali e relativi alla salute ai sensi del Regolamento (UE) 2016/679, secondo l'informativa ricevuta dallo studio {{studio.nome}}, {{studio.indirizzo}}, {{studio.comune}}. Data: {{data.oggi}}.</p>`;
 
 const today = '25-11-2026';
-const values: FormTemplateValues = {
+const mario: FormTemplateValues = {
   'paziente.nomeCompleto': 'Mario Rossi',
   'paziente.codiceFiscale': 'RSSMRA85T10D704Z',
   'paziente.comuneNascita': 'Forlì',
@@ -76,6 +77,35 @@ const values: FormTemplateValues = {
   'studio.comune': 'Forlì',
   'data.oggi': today,
 };
+/** Five patients in turn: every document is filled with other values, as when a studio prints for patient after patient. */
+const patients: FormTemplateValues[] = [
+  mario,
+  {
+    ...mario,
+    'paziente.nomeCompleto': 'Laura Bianchi',
+    'paziente.codiceFiscale': 'BNCLRA90A41H199Q',
+    'paziente.comune': 'Ravenna',
+    'paziente.provincia': 'RA',
+  },
+  {
+    ...mario,
+    'paziente.nomeCompleto': 'Giuseppe Colombo',
+    'paziente.dataNascita': '02-03-1951',
+    'paziente.indirizzo': 'Corso della Repubblica 101',
+  },
+  {
+    ...mario,
+    'paziente.nomeCompleto': 'Francesca Ferrari',
+    'paziente.comuneNascita': 'Cesena',
+    'paziente.cap': '47521',
+  },
+  {
+    ...mario,
+    'paziente.nomeCompleto': 'Nicolò Gioè',
+    'paziente.codiceFiscale': 'GIONCL30C02H501T',
+    'paziente.provinciaNascita': 'RM',
+  },
+];
 
 /** The page Chromium prints: the same filled HTML, styled like the pdfmake document (Helvetica 10.5 pt, 1.25). */
 const chromiumPage = (body: string) => `<!doctype html><html lang="it"><head><meta charset="utf-8">
@@ -245,9 +275,19 @@ const measureApi = async (log: (s: string) => void) => {
 
 export const runFormPdf = async ({ log }: { log: (s: string) => void }) => {
   const loadAtStart = load();
-  const html = fillTokens(consentTemplate, values);
-  const input = { title: 'Consenso informato', html, date: today, logo: null };
-  const page = chromiumPage(html);
+  // what the API hands its worker pool: the template as stored and a patient's values (the generator fills them)
+  const inputs = patients.map((values) => ({
+    title: 'Consenso informato',
+    html: consentTemplate,
+    values,
+    date: today,
+    logo: null,
+  }));
+  // Chromium prints the same consent filled for the same patients (the filling is not timed on either side)
+  const pages = patients.map((values) => chromiumPage(fillTokens(consentTemplate, values)));
+  const html = fillTokens(consentTemplate, mario);
+  let turn = 0;
+  const next = () => turn++ % patients.length;
 
   const pool = createPdfPool({ size: 1 });
   const browser = await chromium.launch({
@@ -270,8 +310,8 @@ export const runFormPdf = async ({ log }: { log: (s: string) => void }) => {
   let chromiumBytes = 0;
   try {
     const tab = await browser.newPage();
-    const printChromium = async () => {
-      await tab.setContent(page);
+    const printChromium = async (i = next()) => {
+      await tab.setContent(pages[i] as string);
       return tab.pdf({
         format: 'A4',
         margin: { top: pt(40), right: pt(40), bottom: pt(80), left: pt(40) },
@@ -282,24 +322,27 @@ export const runFormPdf = async ({ log }: { log: (s: string) => void }) => {
     };
     // warm both (fonts, caches, the jsdom window, Chromium's renderer)
     for (let i = 0; i < 10; i++) {
-      pdfmakeBytes = (await buildFormTemplatePdf(input)).length;
-      await pool.renderFormTemplate(input);
+      pdfmakeBytes = (await buildFormTemplatePdf(inputs[0] as (typeof inputs)[0])).length;
+      await pool.renderFormTemplate(inputs[next()] as (typeof inputs)[0]);
       chromiumBytes = (await printChromium()).length;
     }
     if (process.env.BENCH_FORM_PDF_SAVE) {
-      writeFileSync(`${process.env.BENCH_FORM_PDF_SAVE}-pdfmake.pdf`, await buildFormTemplatePdf(input));
-      writeFileSync(`${process.env.BENCH_FORM_PDF_SAVE}-chromium.pdf`, await printChromium());
+      writeFileSync(
+        `${process.env.BENCH_FORM_PDF_SAVE}-pdfmake.pdf`,
+        await buildFormTemplatePdf(inputs[0] as (typeof inputs)[0]),
+      );
+      writeFileSync(`${process.env.BENCH_FORM_PDF_SAVE}-chromium.pdf`, await printChromium(0));
     }
     for (let r = 0; r < rounds; r++) {
       loads.push(load());
       // alternate which side goes first, so neither always meets the machine in the same state
       const sides = [
-        async () => generator.push(await timed(runs, () => buildFormTemplatePdf(input))),
+        async () => generator.push(await timed(runs, () => buildFormTemplatePdf(inputs[next()] as (typeof inputs)[0]))),
         async () => browserFigures.push(await timed(runs, () => printChromium())),
       ];
       if (r % 2) sides.reverse();
       for (const side of sides) await side();
-      viaPool.push(await timed(runs, () => pool.renderFormTemplate(input)));
+      viaPool.push(await timed(runs, () => pool.renderFormTemplate(inputs[next()] as (typeof inputs)[0])));
       log(
         `  form-pdf round ${r + 1}: buildFormTemplatePdf p50 ${generator.at(-1)?.p50Ms} ms p95 ${generator.at(-1)?.p95Ms} ms; through the pool p50 ${viaPool.at(-1)?.p50Ms} ms; Chromium p50 ${browserFigures.at(-1)?.p50Ms} ms p95 ${browserFigures.at(-1)?.p95Ms} ms; load ${loads.at(-1)?.join(' ')}`,
       );
