@@ -56,7 +56,11 @@
  *     20 evaluations and 60 questionnaires among 200 other patients' entries; the three reads of the patient page's
  *     clinical tabs as server time, p50/p95 of 30 calls; target under 300 ms (own file bench/results/clinical.json).
  *
- * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar,invoices,einvoicing,sistema-ts,attachments,analytics,web-bundle,signature,clinical (or BENCH_ONLY)   BENCH_DURATION_S (10)
+ *  o. Form-template PDF (issue 15 part 3 targets): a filled one-page consent by buildFormTemplatePdf against a warm
+ *     headless Chromium printing the same HTML, side by side over several rounds (medians), and a cheap route's p99
+ *     alone and while 20 clients ask POST /form-template/{id}/pdf (own file bench/results/form-pdf.json).
+ *
+ * Options: --only=startup,pglite,postgres,codice-fiscale,patients,calendar,invoices,einvoicing,sistema-ts,attachments,analytics,web-bundle,signature,clinical,form-pdf (or BENCH_ONLY)   BENCH_DURATION_S (10)
  *          BENCH_CONNECTIONS (50, parts b and c)   BENCH_SCRYPT_COST_LOG2 (17, the server default)
  *          BENCH_LOGIN_DURATION_S (30)   --profile or BENCH_PROFILE=1: adds a CPU profile of the server under
  *          getUser load on PGlite
@@ -82,6 +86,7 @@ import {
 import { runColdStart } from './scenarios/cold-start.ts';
 import { type DatabaseLoadResult, runDatabaseLoad } from './scenarios/database-load.ts';
 import { einvoicingResultsFile, runEinvoicing } from './scenarios/einvoicing.ts';
+import { formPdfResultsFile, runFormPdf } from './scenarios/form-pdf.ts';
 import {
   type LoadFigures,
   type LoadOptions,
@@ -171,6 +176,7 @@ const partKeys: Record<string, string> = {
   webBundle: 'web-bundle',
   signature: 'signature',
   clinical: 'clinical',
+  formPdf: 'form-pdf',
 };
 type ResultsFile = Record<string, unknown> & {
   meta?: Record<string, unknown> & { parts?: Record<string, unknown> };
@@ -508,6 +514,22 @@ try {
       signedFileIntact: s.signedFileIntact,
     };
     targetMet.signatureSignUnder150ms = s.targets.signUnder150ms;
+    save();
+  }
+
+  if (wants('form-pdf')) {
+    log('m. Form-template PDF against a warm Chromium, and the API while form PDFs are built …');
+    const f = await runFormPdf({ log });
+    results.formPdf = {
+      file: path.relative(repoRoot, formPdfResultsFile),
+      generatorP50Ms: f.sideBySide.generator.medianP50Ms,
+      generatorP95Ms: f.sideBySide.generator.medianP95Ms,
+      chromiumP50Ms: f.sideBySide.chromium.medianP50Ms,
+      chromiumP95Ms: f.sideBySide.chromium.medianP95Ms,
+      cheapRouteP99Ms: { alone: f.api.cheapP99AloneMedianMs, whilePdfs: f.api.cheapP99WhilePdfsMedianMs },
+    };
+    targetMet.formPdfAtLeastAsFastAsChromium = f.targets.generatorAtLeastAsFastAsChromium;
+    targetMet.formPdfApiP99FlatWhilePdfs = f.targets.apiP99FlatWhilePdfs;
     save();
   }
 

@@ -15,11 +15,16 @@ export type InvoicesLoadInput = {
   concurrency: number;
   durationS: number;
   warmupS: number;
+  /** GET unless set; a POST sends `body` as JSON (the form-pdf part's POST /form-template/{id}/pdf). */
+  method?: 'GET' | 'POST';
+  body?: unknown;
 };
 
 const input = workerData as InvoicesLoadInput;
 const url = new URL(input.baseUrl);
 const agent = new Agent({ keepAlive: true, maxSockets: input.concurrency });
+const method = input.method ?? 'GET';
+const body = input.body === undefined ? null : JSON.stringify(input.body);
 
 const get = (path: string) =>
   new Promise<void>((resolve, reject) => {
@@ -29,8 +34,12 @@ const get = (path: string) =>
         host: url.hostname,
         port: url.port,
         path,
-        method: 'GET',
-        headers: { authorization: `Bearer ${input.token}`, accept: 'application/json' },
+        method,
+        headers: {
+          authorization: `Bearer ${input.token}`,
+          accept: 'application/json',
+          ...(body === null ? {} : { 'content-type': 'application/json' }),
+        },
       },
       (res) => {
         res.resume();
@@ -39,7 +48,7 @@ const get = (path: string) =>
       },
     );
     req.once('error', reject);
-    req.end();
+    req.end(body ?? undefined);
   });
 
 const figures = await closedLoop({

@@ -2,8 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fillTokens } from '@studiolo/domain/forms';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildFormTemplatePdf, type FormTemplatePdfInput } from './form-template.pdf.ts';
+import {
+  buildFormTemplatePdf,
+  type FormTemplatePdfInput,
+  filledTemplateContent,
+  formTemplateContent,
+} from './form-template.pdf.ts';
 import { createPdfPool } from './pdf-pool.ts';
 import { solidPng } from './testing/invoice-documents.ts';
 
@@ -77,6 +83,43 @@ describe('form template PDF', () => {
     await expect(
       buildFormTemplatePdf({ ...consent, html: '<p>x</p><img src="https://example.com/a.png">' }),
     ).rejects.toThrow();
+  });
+
+  it('fills the tokens in the cached parse of a template exactly as parsing the filled HTML does', async () => {
+    const templates = [
+      '<h2>Consenso</h2><p>Io <strong>{{paziente.nomeCompleto}}</strong>, C.F. {{ paziente.codiceFiscale }}, acconsento presso {{studio.nome}}.</p>',
+      '<p>{{paziente.email}}</p><p>a {{paziente.nome}} b</p><ul><li>{{paziente.cap}}</li></ul><table><tr><td>{{paziente.comune}}</td><td>x</td></tr></table>',
+      '<p><strong>{{paziente.nomeCompleto}}</strong>{{studio.nome}}<br>{{paziente.indirizzo}}</p><h2>{{paziente.cognome}}</h2>',
+    ];
+    const full = {
+      'paziente.nomeCompleto': "Anna <b>&</b> D'Amico",
+      'paziente.codiceFiscale': 'DMCNNA80A41H501X',
+      'paziente.nome': 'Nicolò ☃ 😀',
+      'paziente.cognome': 'Gioè',
+      'paziente.email': 'anna@example.it',
+      'paziente.indirizzo': 'Via  Roma\n 3',
+      'paziente.cap': ' 40100 ',
+      'paziente.comune': 'Forlì',
+      'studio.nome': 'Studio “Bianchi”',
+    };
+    // the second set leaves tokens empty (the path that parses the filled HTML), the third fills them for another patient
+    for (const values of [
+      full,
+      { ...full, 'paziente.email': '', 'paziente.nome': null },
+      { ...full, 'paziente.nome': 'Li' },
+    ])
+      for (const html of templates)
+        expect(await filledTemplateContent(html, values)).toEqual(await formTemplateContent(fillTokens(html, values)));
+  });
+
+  it('builds the same page from a template and its values as from the filled HTML', async () => {
+    const html =
+      '<h2>Consenso</h2><p>Io <strong>{{paziente.nomeCompleto}}</strong>, nato a {{paziente.comuneNascita}}.</p>';
+    const values = { 'paziente.nomeCompleto': 'Mario Rossi', 'paziente.comuneNascita': 'Forlì' };
+    const fromValues = readPdf(await buildFormTemplatePdf({ ...consent, html, values }));
+    const fromHtml = readPdf(await buildFormTemplatePdf({ ...consent, html: fillTokens(html, values) }));
+    expect(fromValues.text).toContain('Io Mario Rossi, nato a Forlì.');
+    expect(fromValues.text).toBe(fromHtml.text);
   });
 
   it('builds on the worker pool the same document as on the calling thread', async () => {

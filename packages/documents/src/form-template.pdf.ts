@@ -1,5 +1,12 @@
 /// <reference path="./html-to-pdfmake.d.ts" />
-import { formTemplateMessages as m } from '@studiolo/domain/forms';
+import {
+  type FormTemplateToken,
+  type FormTemplateValues,
+  fillTokens,
+  fillTokensInText,
+  formTemplateMessages as m,
+  tokensIn,
+} from '@studiolo/domain/forms';
 import type pdfmake from 'pdfmake';
 import type { Content } from 'pdfmake';
 import { pdfFontFamily, preparedPdfmake, toWinAnsi, winAnsiDeep } from './pdfmake-setup.ts';
@@ -7,8 +14,16 @@ import { pdfFontFamily, preparedPdfmake, toWinAnsi, winAnsiDeep } from './pdfmak
 /** A form template ready to print: its HTML already sanitised by the server and its tokens already filled. */
 export type FormTemplatePdfInput = {
   title: string;
-  /** Sanitised HTML with every token replaced (by a patient's value, or by nothing for the empty form). */
+  /**
+   * Sanitised HTML: the template as stored (its tokens in it) when `values` is given; otherwise with every token
+   * already replaced (by a patient's value, or by nothing for the empty form).
+   */
   html: string;
+  /**
+   * The tokens' values. With them the template's HTML is parsed once per thread (cached by the HTML itself) and the
+   * tokens are filled in the parsed content, so that a template printed for patient after patient is not parsed again.
+   */
+  values?: FormTemplateValues;
   /** The date after "Letto, confermato e sottoscritto il" (DD-MM-YYYY); null prints 16 blanks to write it by hand. */
   date: string | null;
   /** The studio's logo, PNG or JPEG; anything else is left out. */
@@ -64,6 +79,53 @@ const imageDataUrl = (logo: Uint8Array | null | undefined): string | null => {
 export const formTemplateContent = async (html: string): Promise<Content> =>
   winAnsiDeep((await htmlParser())(html) as Content);
 
+// Parsed templates by their HTML (the key is the content itself, so an edited template can never be served stale).
+// Bounded: the most recently used 32, each under 512 kB of HTML (a template with large embedded images is parsed anew).
+const parsedTemplates = new Map<string, unknown>();
+const maxParsedTemplates = 32;
+const maxParsedHtmlChars = 512 * 1024;
+const parsedTemplate = async (html: string): Promise<unknown> => {
+  const known = parsedTemplates.get(html);
+  if (known !== undefined) {
+    parsedTemplates.delete(html); // most recently used last
+    parsedTemplates.set(html, known);
+    return known;
+  }
+  const parsed = (await htmlParser())(html);
+  if (html.length <= maxParsedHtmlChars) {
+    parsedTemplates.set(html, parsed);
+    const oldest = parsedTemplates.keys().next().value;
+    if (parsedTemplates.size > maxParsedTemplates && oldest !== undefined) parsedTemplates.delete(oldest);
+  }
+  return parsed;
+};
+
+/**
+ * A copy of the parsed template with its tokens filled and every string through WinAnsi (pdfmake writes layout data
+ * into the definition it lays out, so the cached tree itself is never handed over). A value is put in as html-to-pdfmake
+ * would have read it from the filled HTML: line breaks with the blanks around them as one space.
+ */
+const filledCopy = (value: unknown, values: FormTemplateValues): unknown => {
+  if (typeof value === 'string') return toWinAnsi(value.includes('{{') ? fillTokensInText(value, values) : value);
+  if (Array.isArray(value)) return value.map((v) => filledCopy(v, values));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, filledCopy(v, values)]));
+  return value;
+};
+const asParsed = (values: FormTemplateValues): FormTemplateValues =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v?.replace(/\s*\n\s*/g, ' ') ?? null]));
+
+/**
+ * The template's content for pdfmake with its tokens filled from `values`: the same content as formTemplateContent of
+ * the filled HTML (a test compares them), with the parse cached per template. html-to-pdfmake drops a text that is
+ * empty and with it the style of its element, so a template with a token left empty (the empty form, a patient
+ * without e-mail) is filled in its HTML and parsed as before.
+ */
+export const filledTemplateContent = async (html: string, values: FormTemplateValues): Promise<Content> =>
+  tokensIn(html).every((t) => /\S/.test(values[t as FormTemplateToken] ?? ''))
+    ? (filledCopy(await parsedTemplate(html), asParsed(values)) as Content)
+    : formTemplateContent(fillTokens(html, values));
+
 /** The document definition (exported for tests that read the layout without building bytes). */
 export const formTemplateDefinition = async (input: FormTemplatePdfInput): Promise<TDocumentDefinitions> => {
   const logo = imageDataUrl(input.logo);
@@ -75,7 +137,7 @@ export const formTemplateDefinition = async (input: FormTemplatePdfInput): Promi
     defaultStyle: { font: pdfFontFamily, fontSize: 10.5, lineHeight: 1.25, color: '#1d2733' },
     content: [
       ...(logo ? [{ image: logo, fit: logoFit, margin: [0, 0, 0, 16] } as Content] : []),
-      await formTemplateContent(input.html),
+      await (input.values ? filledTemplateContent(input.html, input.values) : formTemplateContent(input.html)),
     ],
     footer: (currentPage: number, pageCount: number) => ({
       margin: [pageMargins[0], 14, pageMargins[2], 0],

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
 
 /**
@@ -37,6 +38,47 @@ export const winAnsiDeep = <T>(value: T): T => {
   return value;
 };
 
+type AfmMetrics = {
+  attributes: Record<string, unknown>;
+  glyphWidths: Record<string, number>;
+  boundingBoxes: Record<string, unknown>;
+  kernPairs: Record<string, number>;
+};
+type AfmFontPrototype = AfmMetrics & { parse(contents: string): void };
+type PdfKitDocument = { _font: { font: { constructor: { prototype: AfmFontPrototype } } } };
+
+/**
+ * Parses each standard font's metrics once per process (or worker thread) instead of once per document.
+ *
+ * Workaround: pdfkit (under pdfmake) reads and parses the Helvetica AFM files (kerning pairs included, with a regular
+ * expression a line) for every new document, each style it uses, and its default font too: about 15 % of a one-page
+ * consent's time, measured with --cpu-prof (docs/decisions/025, Performance). The parsed tables are plain lookup maps
+ * that pdfkit only reads, so the documents share them. pdfkit exports neither AFMFont nor a hook: its prototype is
+ * reached through a throwaway document's default font, pdfkit resolved from pdfmake's own location (the very module
+ * pdfmake builds with). If a pdfkit upgrade moves these, the cache is skipped and documents are built as before.
+ */
+const shareStandardFontMetrics = () => {
+  try {
+    const PDFKit = createRequire(import.meta.resolve('pdfmake'))('pdfkit') as new (options: object) => PdfKitDocument;
+    const proto = new PDFKit({ autoFirstPage: false })._font?.font?.constructor?.prototype;
+    if (typeof proto?.parse !== 'function') return;
+    const parse = proto.parse;
+    const parsed = new Map<string, AfmMetrics>(); // by the AFM file's text: 14 standard fonts at most
+    proto.parse = function (this: AfmMetrics, contents: string) {
+      const known = parsed.get(contents);
+      if (known) {
+        Object.assign(this, known);
+        return;
+      }
+      parse.call(this, contents);
+      const { attributes, glyphWidths, boundingBoxes, kernPairs } = this;
+      parsed.set(contents, { attributes, glyphWidths, boundingBoxes, kernPairs });
+    };
+  } catch {
+    // a pdfkit that does not look like 0.19's: no cache, same documents
+  }
+};
+
 let ready = false;
 
 /**
@@ -50,6 +92,7 @@ let ready = false;
  */
 export const preparedPdfmake = (): typeof pdfmake => {
   if (ready) return pdfmake;
+  shareStandardFontMetrics();
   pdfmake.setFonts({ [pdfFontFamily]: { ...helvetica } });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => standardFontNames.includes(path));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateTitle, formTemplateInputSchema } from './form-template.schema.ts';
-import { fillTokens, tokensIn, unknownTokensIn } from './form-template.tokens.ts';
+import { fillTokens, fillTokensInText, tokensIn, unknownTokensIn } from './form-template.tokens.ts';
 
 describe('form template tokens', () => {
   it('finds each token once, spaces inside the braces allowed', () => {
@@ -23,6 +23,14 @@ describe('form template tokens', () => {
     expect(
       fillTokens('<p>{{paziente.nome}} {{ paziente.cognome }}.</p>', { 'paziente.nome': '<b>Anna</b> & Co' }),
     ).toBe('<p>&lt;b&gt;Anna&lt;/b&gt; &amp; Co .</p>');
+  });
+
+  it('fills the tokens of a parsed text with the values as they are, leaving unknown tokens as written', () => {
+    expect(
+      fillTokensInText('{{paziente.nome}} {{ paziente.cognome }} {{paziente.iban}}', {
+        'paziente.nome': '<b>Anna</b> & Co',
+      }),
+    ).toBe('<b>Anna</b> & Co  {{paziente.iban}}');
   });
 
   it('refuses a template with an unknown token, naming it in Italian', () => {

@@ -58,5 +58,14 @@ export const fillTokens = (html: string, values: FormTemplateValues): string =>
     known.has(name) ? escapeHtml(values[name as FormTemplateToken] ?? '') : whole,
   );
 
+/**
+ * Replaces each known token of a plain text (a template already parsed, not HTML) by its value as is; empty when no
+ * value. Unknown tokens are left as written, as fillTokens does.
+ */
+export const fillTokensInText = (text: string, values: FormTemplateValues): string =>
+  text.replace(tokenPattern, (whole, name: string) =>
+    known.has(name) ? (values[name as FormTemplateToken] ?? '') : whole,
+  );
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

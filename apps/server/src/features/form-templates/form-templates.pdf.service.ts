@@ -1,4 +1,4 @@
-import { type FormTemplateValues, fillTokens, formTemplateMessages as m } from '@studiolo/domain/forms';
+import { type FormTemplateValues, formTemplateMessages as m } from '@studiolo/domain/forms';
 import { can, formatUiDate, isoDateToUi, sanitizeFileName } from '@studiolo/domain/shared';
 import { zipSync } from 'fflate';
 import type { AppDeps } from '../../deps.ts';
@@ -91,9 +91,11 @@ export const renderFormTemplatePdfs = async (
       templateId: tpl.id,
       title: tpl.title,
       fileName: sanitizeFileName(`${tpl.title}${who ? ` - ${who}` : ''}.pdf`),
+      // the template as stored and its values: the worker fills the tokens in its cached parse of the template
       bytes: await deps.pdfs.renderFormTemplate({
         title: tpl.title,
-        html: fillTokens(tpl.content, values),
+        html: tpl.content,
+        values,
         date: patient ? today : null,
         logo,
       }),
