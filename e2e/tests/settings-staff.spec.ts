@@ -131,7 +131,19 @@ test('the owner invites a collaborator, who joins the studio from the e-mail and
   // — as a collaborator, Impostazioni offers only what he may use
   await goToSection(page, info, 'Impostazioni');
   const tabs = page.getByRole('tablist', { name: 'Sezioni delle impostazioni' }).getByRole('tab');
-  await expect(tabs).toHaveText(['Studio', 'Staff', 'Sicurezza', 'Sistema TS', 'Firma elettronica']);
+  await expect(tabs).toHaveText([
+    'Studio',
+    'Staff',
+    'Sicurezza',
+    'Sistema TS',
+    'Firma elettronica',
+    'Cartella paziente',
+  ]);
+  // the clinical record's sections can be read, not changed (a collaborator writes clinical notes, not the settings)
+  await tabs.filter({ hasText: 'Cartella paziente' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Anamnesi', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Salva sezioni' })).toHaveCount(0);
+  await tabs.filter({ hasText: 'Studio' }).click();
 
   // the studio's data can be read, not changed, and the page says so
   await expect(page.getByLabel('Professione', { exact: true })).toHaveValue('Fisioterapista');

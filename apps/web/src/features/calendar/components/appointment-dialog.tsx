@@ -22,7 +22,7 @@ import { useForm } from '@mantine/form';
 import { type Calendar, type CalendarEvent, eventColors } from '@studiolo/domain/calendar';
 import { formatMinutes } from '@studiolo/domain/shared';
 import { IconCopy, IconCurrencyEuro, IconNotes, IconRepeat, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 // the pickers' month and day names in Italian
 import '../../../lib/dayjs-it.ts';
 import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
@@ -105,6 +105,10 @@ export const AppointmentDialog = ({
 }: AppointmentDialogProps) => {
   const isPhone = useIsPhone();
   const deps = useCalendarDeps();
+  // Fetched on first use, this dialog may mount already asked to open: the modal then opens one render later, so that
+  // it sees itself open and gives the focus back to what opened it on close (it records that only on opening).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const event = mode?.kind === 'edit' ? mode.event : null;
   const readOnly = !deps.canWrite || (event !== null && isExternal(event));
   // a session note belongs to the patient's appointment: the studio's own, with a patient
@@ -161,7 +165,7 @@ export const AppointmentDialog = ({
 
   return (
     <Modal
-      opened={mode !== null}
+      opened={mounted && mode !== null}
       onClose={() => !busy && onClose()}
       title={title}
       size="lg"
