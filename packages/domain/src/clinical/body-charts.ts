@@ -70,9 +70,15 @@ export const bodyChartMessages = {
   deleted: 'Body chart eliminato',
   notFound: 'Body chart non trovato',
   tooManyPoints: 'Il disegno è troppo grande: cancella qualche tratto e riprova',
+  evaluationNotFound: 'Valutazione non trovata',
+  evaluationOtherPatient: 'La valutazione è di un altro paziente',
+  diaryNotFound: 'Voce di diario non trovata',
+  diaryOtherPatient: 'La voce di diario è di un altro paziente',
+  twoOrigins: 'Un body chart appartiene a una valutazione o a una voce di diario, non a entrambe',
 } as const;
 
-export const bodyChartInputSchema = z.object({
+export const bodyChartInputSchema = z
+  .object({
   imageId: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   title: z.string().trim().max(120).nullable().default(null),
   note: z.string().max(2000).nullable().default(null),
@@ -83,13 +89,14 @@ export const bodyChartInputSchema = z.object({
       (s) => s.reduce((n, x) => n + x.points.length / 2, 0) <= bodyChartLimits.maxTotalPoints,
       bodyChartMessages.tooManyPoints,
     ),
-  /** The evaluation or diary entry it was drawn from, when there is one (linked once those records exist). */
+  /** The evaluation or diary entry of the same patient it was drawn from, when there is one. */
   valutazioneId: z.uuid().nullable().default(null),
   diarioId: z.uuid().nullable().default(null),
-});
+  })
+  .refine((c) => !(c.valutazioneId && c.diarioId), { message: bodyChartMessages.twoOrigins, path: ['diarioId'] });
 export type BodyChartInput = z.infer<typeof bodyChartInputSchema>;
 
-export const bodyChartSchema = bodyChartInputSchema.extend({
+export const bodyChartSchema = bodyChartInputSchema.safeExtend({
   id: z.uuid(),
   pazienteId: z.uuid(),
   createdAt: z.iso.datetime(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { clinicalDiaryEntries, clinicalEvaluations } from './clinical.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { patients } from './patients.ts';
 import { studios } from './studios.ts';
@@ -37,8 +38,8 @@ export const patientAttachments = pgTable(
 
 /**
  * A body chart drawn for a patient (issue 16 item 4): the image id and the strokes as vector data, so it is shown
- * again exactly as drawn at any size. valutazione_id and diario_id are the evaluation or diary entry it was drawn
- * from; they carry no foreign key yet because those tables arrive from another branch (decision 030).
+ * again exactly as drawn at any size. valutazione_id and diario_id are the evaluation or diary entry of the same
+ * patient it was drawn from (checked by the service); deleting that record keeps the drawing, unlinked.
  */
 export const bodyCharts = pgTable(
   'body_charts',
@@ -54,13 +55,17 @@ export const bodyCharts = pgTable(
     title: text('title'),
     note: text('note'),
     strokes: jsonb('strokes').notNull().default(sql`'[]'::jsonb`),
-    valutazioneId: uuid('valutazione_id'),
-    diarioId: uuid('diario_id'),
+    valutazioneId: uuid('valutazione_id').references(() => clinicalEvaluations.id, { onDelete: 'set null' }),
+    diarioId: uuid('diario_id').references(() => clinicalDiaryEntries.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('body_charts_patient_idx').on(t.studioId, t.pazienteId, t.updatedAt)],
+  (t) => [
+    index('body_charts_patient_idx').on(t.studioId, t.pazienteId, t.updatedAt),
+    index('body_charts_valutazione_idx').on(t.valutazioneId),
+    index('body_charts_diario_idx').on(t.diarioId),
+  ],
 );
 
 /**

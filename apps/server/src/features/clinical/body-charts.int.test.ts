@@ -1,7 +1,12 @@
 import { bodyChartMessages } from '@studiolo/domain/clinical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
-import { createTenantResource, validBodyChartInput } from '../../../test/helpers/factories.ts';
+import {
+  createTenantResource,
+  validBodyChartInput,
+  validDiaryInput,
+  validEvaluationInput,
+} from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 
@@ -93,6 +98,86 @@ describe('body charts', () => {
       token: owner.token,
     });
     expect(listed).toEqual([]);
+  });
+
+  it('keeps a chart drawn from an evaluation or a diary entry with it, only of the same patient, unlinked when that record goes', async () => {
+    const pazienteId = await newPatient();
+    const evaluation = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/valutazioni',
+      token: owner.token,
+      body: validEvaluationInput(pazienteId),
+    });
+    const entry = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/diari',
+      token: owner.token,
+      body: validDiaryInput(pazienteId),
+    });
+    const post = (body: unknown, patient = pazienteId) =>
+      api<Chart>(t.app, { method: 'POST', url: `/pazienti/${patient}/body-charts`, token: owner.token, body });
+
+    const fromEvaluation = await post({ ...validBodyChartInput(), valutazioneId: evaluation.id });
+    expect(fromEvaluation.status).toBe(200);
+    const fromDiary = await post({ ...validBodyChartInput(), title: 'Seduta', diarioId: entry.id });
+    expect(fromDiary.status).toBe(200);
+    const listed = await apiOk<Chart[]>(t.app, {
+      method: 'GET',
+      url: `/pazienti/${pazienteId}/body-charts`,
+      token: owner.token,
+    });
+    expect(listed.map((c) => [c.title, c.valutazioneId, c.diarioId]).sort()).toEqual([
+      ['Dolore lombare', evaluation.id, null],
+      ['Seduta', null, entry.id],
+    ]);
+
+    // another patient's records, another studio's, both at once: refused on the field, nothing saved
+    const otherPatient = await newPatient();
+    const stranger = await createStudioOwner(t.app);
+    const strangerPatient = await createTenantResource(t.app, stranger, 'patient');
+    const strangerEvaluation = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/valutazioni',
+      token: stranger.token,
+      body: validEvaluationInput(strangerPatient),
+    });
+    const refused = [
+      [{ valutazioneId: evaluation.id }, otherPatient, 'valutazioneId', bodyChartMessages.evaluationOtherPatient],
+      [{ diarioId: entry.id }, otherPatient, 'diarioId', bodyChartMessages.diaryOtherPatient],
+      [{ valutazioneId: strangerEvaluation.id }, pazienteId, 'valutazioneId', bodyChartMessages.evaluationNotFound],
+      [{ diarioId: evaluation.id }, pazienteId, 'diarioId', bodyChartMessages.diaryNotFound],
+      [{ valutazioneId: evaluation.id, diarioId: entry.id }, pazienteId, 'diarioId', bodyChartMessages.twoOrigins],
+    ] as const;
+    for (const [link, patient, field, message] of refused) {
+      const res = await post({ ...validBodyChartInput(), ...link }, patient);
+      expect(res.status, JSON.stringify(link)).toBe(400);
+      expect(res.body.fields?.[field]).toBe(message);
+    }
+    const moved = await api(t.app, {
+      method: 'PUT',
+      url: `/body-charts/${fromDiary.body.response?.id}`,
+      token: owner.token,
+      body: { ...validBodyChartInput(), valutazioneId: strangerEvaluation.id },
+    });
+    expect(moved.status).toBe(400);
+    for (const patient of [otherPatient, pazienteId]) {
+      const charts = await apiOk<Chart[]>(t.app, {
+        method: 'GET',
+        url: `/pazienti/${patient}/body-charts`,
+        token: owner.token,
+      });
+      expect(charts).toHaveLength(patient === pazienteId ? 2 : 0);
+    }
+
+    // deleting the evaluation keeps the drawing, no longer linked
+    await apiOk(t.app, { method: 'DELETE', url: `/valutazioni/${evaluation.id}`, token: owner.token });
+    const kept = await apiOk<Chart>(t.app, {
+      method: 'GET',
+      url: `/body-charts/${fromEvaluation.body.response?.id}`,
+      token: owner.token,
+    });
+    expect(kept).toMatchObject({ title: 'Dolore lombare', valutazioneId: null });
+    expect(kept.strokes).toEqual(validBodyChartInput().strokes);
   });
 
   it('answers 404 for another studio’s patient and body chart', async () => {

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bodyCharts, patients } from '../../db/schema/index.ts';
+import { bodyCharts, clinicalDiaryEntries, clinicalEvaluations, patients } from '../../db/schema/index.ts';
 import { inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
@@ -17,6 +17,21 @@ export const bodyChartsRepository = {
       .from(patients)
       .where(inStudio(patients, ctx, eq(patients.id, pazienteId)))
       .then((r) => r.length > 0),
+
+  /** The patient an evaluation or a diary entry of the studio belongs to, or null when there is none such. */
+  patientOfEvaluation: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    db
+      .select({ pazienteId: clinicalEvaluations.pazienteId })
+      .from(clinicalEvaluations)
+      .where(inStudio(clinicalEvaluations, ctx, eq(clinicalEvaluations.id, id)))
+      .then((r) => r[0]?.pazienteId ?? null),
+
+  patientOfDiaryEntry: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    db
+      .select({ pazienteId: clinicalDiaryEntries.pazienteId })
+      .from(clinicalDiaryEntries)
+      .where(inStudio(clinicalDiaryEntries, ctx, eq(clinicalDiaryEntries.id, id)))
+      .then((r) => r[0]?.pazienteId ?? null),
 
   insert: (db: DbOrTx, ctx: StudioContext, row: BodyChartColumns & { pazienteId: string; createdBy: string }) =>
     db

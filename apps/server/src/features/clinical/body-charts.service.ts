@@ -1,7 +1,8 @@
-import type { BodyChart, BodyChartInput, BodyChartStroke } from '@studiolo/domain/clinical';
+import { type BodyChart, type BodyChartInput, type BodyChartStroke, bodyChartMessages as m } from '@studiolo/domain/clinical';
 import { patientMessages } from '@studiolo/domain/patients';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
+import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { type BodyChartRow, bodyChartsRepository as repo } from './body-charts.repository.ts';
 import { logClinicalAccess } from './clinical-access.ts';
@@ -31,6 +32,20 @@ const columnsOf = (input: BodyChartInput) => ({
 /** The strokes are clinical content: the audit names the fields changed, never what was drawn. */
 const auditedFields = ['imageId', 'title', 'note', 'strokes', 'valutazioneId', 'diarioId'];
 
+/** A chart drawn from an evaluation or a diary entry belongs to that record's patient, in this studio. */
+const checkOrigin = async (db: DbOrTx, ctx: StudioContext, pazienteId: string, input: BodyChartInput) => {
+  if (input.valutazioneId) {
+    const owner = await repo.patientOfEvaluation(db, ctx, input.valutazioneId);
+    if (!owner) throw invalidField('valutazioneId', m.evaluationNotFound);
+    if (owner !== pazienteId) throw invalidField('valutazioneId', m.evaluationOtherPatient);
+  }
+  if (input.diarioId) {
+    const owner = await repo.patientOfDiaryEntry(db, ctx, input.diarioId);
+    if (!owner) throw invalidField('diarioId', m.diaryNotFound);
+    if (owner !== pazienteId) throw invalidField('diarioId', m.diaryOtherPatient);
+  }
+};
+
 export const listBodyCharts = async (deps: AppDeps, ctx: StudioContext, pazienteId: string) => {
   if (!(await repo.patientExists(deps.db, ctx, pazienteId))) throw new AppError('NOT_FOUND', patientMessages.notFound);
   const rows = await repo.listOfPatient(deps.db, ctx, pazienteId);
@@ -53,6 +68,7 @@ export const getBodyChart = async (deps: AppDeps, ctx: StudioContext, id: string
 export const createBodyChart = async (deps: AppDeps, ctx: StudioContext, pazienteId: string, input: BodyChartInput) =>
   deps.db.transaction(async (tx) => {
     if (!(await repo.patientExists(tx, ctx, pazienteId))) throw new AppError('NOT_FOUND', patientMessages.notFound);
+    await checkOrigin(tx, ctx, pazienteId, input);
     const row = await repo.insert(tx, ctx, { ...columnsOf(input), pazienteId, createdBy: ctx.userId });
     await logClinicalAccess(tx, ctx, {
       pazienteId: row.pazienteId,
@@ -66,6 +82,9 @@ export const createBodyChart = async (deps: AppDeps, ctx: StudioContext, pazient
 
 export const updateBodyChart = async (deps: AppDeps, ctx: StudioContext, id: string, input: BodyChartInput) =>
   deps.db.transaction(async (tx) => {
+    const before = await repo.find(tx, ctx, id);
+    if (!before) throw notFound();
+    await checkOrigin(tx, ctx, before.pazienteId, input);
     const row = await repo.update(tx, ctx, id, columnsOf(input));
     if (!row) throw notFound();
     await logClinicalAccess(tx, ctx, {

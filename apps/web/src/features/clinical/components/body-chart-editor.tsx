@@ -40,6 +40,9 @@ export const bodyChartTexts = {
   hint: 'Disegna con il mouse, il dito o la penna.',
 } as const;
 
+/** The evaluation or diary entry a new chart is drawn from. */
+export type BodyChartOrigin = { valutazioneId: string } | { diarioId: string };
+
 type Brush = { color: BodyChartStroke['color']; size: BodyChartStroke['size']; opacity: number };
 
 /** Points closer than this (canvas pixels) to the last one are skipped: smooth lines, small records. */
@@ -54,11 +57,13 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 export const BodyChartEditor = ({
   pazienteId,
   chart,
+  origin,
   onSaved,
   onClose,
 }: {
   pazienteId: string;
   chart: BodyChart | null;
+  origin?: BodyChartOrigin | undefined;
   onSaved: (chart: BodyChart) => void;
   onClose: () => void;
 }) => {
@@ -121,8 +126,8 @@ export const BodyChartEditor = ({
         title: title.trim() || null,
         note: chart?.note ?? null,
         strokes,
-        valutazioneId: chart?.valutazioneId ?? null,
-        diarioId: chart?.diarioId ?? null,
+        valutazioneId: chart ? chart.valutazioneId : origin && 'valutazioneId' in origin ? origin.valutazioneId : null,
+        diarioId: chart ? chart.diarioId : origin && 'diarioId' in origin ? origin.diarioId : null,
       },
     });
     onSaved(saved);

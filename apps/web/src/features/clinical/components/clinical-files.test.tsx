@@ -11,6 +11,7 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { reloadSession } from '../../../lib/session.ts';
 import { BodyChartEditor } from './body-chart-editor.tsx';
 import { PatientAttachments } from './patient-attachments.tsx';
+import { PatientBodyCharts } from './patient-body-charts.tsx';
 
 const studioId = '11111111-1111-4111-8111-111111111111';
 const pazienteId = '33333333-3333-4333-8333-333333333333';
@@ -54,6 +55,27 @@ const attachments: Attachment[] = [
   },
 ];
 
+const valutazioneId = '99999999-9999-4999-8999-999999999991';
+const diarioId = '99999999-9999-4999-8999-999999999992';
+const chartOf = (n: number, title: string, link: Partial<BodyChart>): BodyChart => ({
+  id: `8888888${n}-8888-4888-8888-888888888888`,
+  pazienteId,
+  imageId: 2,
+  title,
+  note: null,
+  strokes: [{ color: 'red', size: 10, opacity: 70, points: [10, 10, 20, 20] }],
+  valutazioneId: null,
+  diarioId: null,
+  createdAt: '2026-11-20T15:05:00.000Z',
+  updatedAt: '2026-11-20T15:05:00.000Z',
+  ...link,
+});
+const charts = [
+  chartOf(1, 'Spalla alla valutazione', { valutazioneId }),
+  chartOf(2, 'Seduta del 23', { diarioId }),
+  chartOf(3, 'Libero', {}),
+];
+
 const requests: { method: string; path: string; body: unknown }[] = [];
 const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://localhost');
@@ -65,13 +87,15 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
       ? user
       : path === `/pazienti/${pazienteId}/allegati`
         ? attachments
-        : path === `/pazienti/${pazienteId}/body-charts` && method === 'POST'
-          ? ({
-              id: '77777777-7777-4777-8777-777777777777',
-              pazienteId,
-              ...(JSON.parse(init?.body as string) as object),
-            } as BodyChart)
-          : null;
+        : path === `/pazienti/${pazienteId}/body-charts` && method === 'GET'
+          ? charts
+          : path === `/pazienti/${pazienteId}/body-charts` && method === 'POST'
+            ? ({
+                id: '77777777-7777-4777-8777-777777777777',
+                pazienteId,
+                ...(JSON.parse(init?.body as string) as object),
+              } as BodyChart)
+            : null;
   return new Response(JSON.stringify(response ? { code: 'SUCCESS', response } : { code: 'ERROR', answer: 'No' }), {
     status: response ? 200 : 404,
     headers: { 'content-type': 'application/json' },
@@ -206,5 +230,53 @@ describe('BodyChartEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancella tutto' }));
     expect(canvas.querySelectorAll('path')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Annulla' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('PatientBodyCharts', () => {
+  it('on the Body chart tab shows every drawing and says which come from an evaluation or a diary entry', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <PatientBodyCharts pazienteId={pazienteId} canWrite />
+      </QueryClientProvider>,
+    );
+    const cards = await screen.findAllByTestId('body-chart-card');
+    expect(cards.map((c) => within(c).getAllByText(/./)[0]?.textContent)).toEqual([
+      'Spalla alla valutazione',
+      'Seduta del 23',
+      'Libero',
+    ]);
+    expect(within(cards[0] as HTMLElement).getByText('Da una valutazione')).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).getByText('Da una seduta del diario')).toBeTruthy();
+    expect(within(cards[2] as HTMLElement).queryByText(/^Da una/)).toBeNull();
+  });
+
+  it('inside an evaluation shows only its drawings, and a new one drawn there is saved linked to it', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <PatientBodyCharts pazienteId={pazienteId} canWrite origin={{ valutazioneId }} />
+      </QueryClientProvider>,
+    );
+    const cards = await screen.findAllByTestId('body-chart-card');
+    expect(cards).toHaveLength(1);
+    expect(within(cards[0] as HTMLElement).getByText('Spalla alla valutazione')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Disegna body chart' }));
+    fireEvent.change(await screen.findByLabelText('Titolo'), { target: { value: 'Controllo spalla' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.body).toMatchObject({ title: 'Controllo spalla', valutazioneId, diarioId: null });
+  });
+
+  it('offers no drawing to a role that may only read', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <PatientBodyCharts pazienteId={pazienteId} canWrite={false} origin={{ diarioId }} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Seduta del 23')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Disegna body chart' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Modifica/ })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { useDeleteDiaryEntry, useDiary } from '../api/diary.ts';
 import { ClinicalExportButton } from './clinical-export.tsx';
 import { clinicalTexts as t } from './clinical-texts.ts';
 import { DiaryEntryDialog, type DiaryPrefill } from './diary-entry-dialog.tsx';
+import { PatientBodyCharts } from './patient-body-charts.tsx';
 
 /** One entry as read: its day, its appointment, the parts written. */
 const DiaryEntryCard = ({
@@ -73,6 +74,7 @@ const DiaryEntryCard = ({
           ) : null,
         )}
       </SimpleGrid>
+      <PatientBodyCharts pazienteId={entry.pazienteId} canWrite={canWrite} origin={{ diarioId: entry.id }} />
     </Stack>
   </Paper>
 );

@@ -17,6 +17,7 @@ import { useDeleteEvaluation, useEvaluations } from '../api/evaluations.ts';
 import { ClinicalExportButton } from './clinical-export.tsx';
 import { clinicalTexts as t } from './clinical-texts.ts';
 import { EvaluationFormDialog } from './evaluation-form-dialog.tsx';
+import { PatientBodyCharts } from './patient-body-charts.tsx';
 
 const Block = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <div>
@@ -136,6 +137,7 @@ export const EvaluationsPanel = ({
                 <Accordion.Panel>
                   <Stack gap="sm">
                     <EvaluationView evaluation={e} />
+                    <PatientBodyCharts pazienteId={pazienteId} canWrite={canWrite} origin={{ valutazioneId: e.id }} />
                     {canWrite && (
                       <Group gap="xs">
                         <Button
