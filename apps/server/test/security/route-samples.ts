@@ -26,7 +26,13 @@ import {
 import { type ApiResult, api, apiOk } from '../helpers/http.ts';
 import type { TestStudioUser } from '../helpers/login-as.ts';
 import { multipartFile } from '../helpers/multipart.ts';
-import { createSignatureRequest, createSignedRequest, drawnSignaturePng } from '../helpers/signature.ts';
+import {
+  createSignatureRequest,
+  createSignedRequest,
+  drawnSignaturePng,
+  multipartForm,
+  studioPkcs12,
+} from '../helpers/signature.ts';
 
 /**
  * The time a suite that walks every route may take: it grows with the routes (each sample creates what it addresses,
@@ -39,7 +45,8 @@ export type RouteRequest = {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
-  file?: { field: string; fileName: string; contentType: string; bytes: Buffer };
+  /** A multipart upload: one file, and the text fields sent beside it. */
+  file?: { field: string; fileName: string; contentType: string; bytes: Buffer; fields?: Record<string, string> };
   /** Headers a route needs besides the token (a webhook's signature). */
   headers?: Record<string, string>;
 };
@@ -378,6 +385,17 @@ export const routeSamples: Record<string, RouteSample> = {
     params: { id: await patientOf(f) },
     query: { page: '0', size: '25', direction: 'DESC' },
   }),
+  'GET /app/api/signature/certificato': async () => ({}),
+  'POST /app/api/signature/certificato': async () => ({
+    file: {
+      field: 'file',
+      fileName: 'studio.p12',
+      contentType: 'application/x-pkcs12',
+      bytes: studioPkcs12(),
+      fields: { password: 'segreto' },
+    },
+  }),
+  'DELETE /app/api/signature/certificato': async () => ({}),
   'GET /app/api/signature/:id': async (f) => ({ params: { id: await signatureOf(f) } }),
   'POST /app/api/signature/revoke/:id': async (f) => ({ params: { id: await signatureOf(f) } }),
   'GET /app/api/signature/:id/signedPdf': async (f) => ({ params: { id: await signedSignatureOf(f) } }),
@@ -572,7 +590,8 @@ export const sendRoute = async (
   const url = path.replace(/^\/app\/api/, '');
   const query = { ...req.query, ...extraQuery };
   if (req.file) {
-    const file = multipartFile(req.file.field, req.file.fileName, req.file.contentType, req.file.bytes);
+    const { fields = {}, ...one } = req.file;
+    const file = multipartForm(fields, [one]);
     const res = await t.app.inject({
       method: route.method as 'POST',
       url: `/app/api${url}`,

@@ -49,5 +49,7 @@ export const auditActionLabels: Record<string, string> = {
   'settings.sezionale.update': 'Sezionale modificato',
   'settings.passive-invoice.enable': 'Fatturazione passiva attivata',
   'settings.passive-invoice.disable': 'Fatturazione passiva disattivata',
+  'settings.signing-certificate.upload': 'Certificato di firma dello studio caricato',
+  'settings.signing-certificate.remove': 'Certificato di firma dello studio rimosso',
   ...clinicalAuditActionLabels,
 };

@@ -40,6 +40,18 @@ export const signatureMessages = {
   timestampUnavailable:
     'Il servizio di marcatura temporale non risponde: nulla è stato firmato. Riprova tra qualche minuto con lo stesso codice.',
   verifyNotPdf: 'Il file non è un PDF leggibile.',
+  certificateSaved:
+    'Certificato di firma dello studio salvato: i prossimi documenti firmati saranno sigillati con questo.',
+  certificateRemoved:
+    'Certificato dello studio rimosso: i documenti firmati saranno sigillati con il certificato del server.',
+  certificateFileRequired: 'Scegli il file del certificato (.p12 o .pfx).',
+  certificateTooLarge: 'Il file del certificato supera 100 KB: non sembra un certificato.',
+  certificateUnreadable: 'Il file non è un certificato PKCS#12 leggibile, oppure la password è errata.',
+  certificateExpired: (day: string) => `Il certificato è scaduto il ${day}: caricane uno valido.`,
+  certificateNotYetValid: (day: string) => `Il certificato è valido solo dal ${day}.`,
+  sealedWithStudio: (subject: string) => `Certificato dello studio (${subject})`,
+  sealedWithDeployment: (subject: string) => `Certificato configurato sul server (${subject})`,
+  sealedWithServer: 'Certificato autofirmato del server Studiolo',
   smsLink: (studio: string, url: string) =>
     `${studio} ti ha inviato dei documenti da firmare: ${url} . Il codice di firma ti arriverà per SMS quando lo chiedi.`,
   smsOtp: (code: string) => `Il tuo codice di firma Studiolo è ${code}. Vale 10 minuti. Non condividerlo.`,

@@ -152,3 +152,24 @@ export const signatureVerificationSchema = z.object({
   ),
 });
 export type SignatureVerification = z.infer<typeof signatureVerificationSchema>;
+
+/** The studio's own certificate for sealing signed PDFs (PKCS#12 upload, at most this many bytes). */
+export const signingCertificateMaxBytes = 100 * 1024;
+
+const certificateInfoSchema = z.object({
+  soggetto: z.string(),
+  emittente: z.string(),
+  validoDal: z.string(),
+  validoAl: z.string(),
+  scaduto: z.boolean(),
+});
+
+/**
+ * GET /signature/certificato: the studio's certificate if it uploaded one, and which one seals the PDFs signed now
+ * (the studio's while valid, else the one configured for the deployment, else the server's self-signed one).
+ */
+export const signingCertificateStateSchema = z.object({
+  studio: certificateInfoSchema.nullable(),
+  inUso: z.enum(['STUDIO', 'CONFIGURATO', 'SERVER']),
+});
+export type SigningCertificateState = z.infer<typeof signingCertificateStateSchema>;

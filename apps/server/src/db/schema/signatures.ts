@@ -74,6 +74,8 @@ export const signatureRequests = pgTable(
     signatureImageKey: text('signature_image_key'),
     idDocumentKey: text('id_document_key'),
     steps: jsonb('steps').$type<SignatureStep[]>().notNull().default([]),
+    /** Which certificate sealed the signed PDFs, as the dossier states it. */
+    sealedWith: text('sealed_with'),
   },
   (t) => [
     uniqueIndex('signature_requests_link_idx').on(t.linkId),
@@ -113,6 +115,20 @@ export const signingIdentities = pgTable('signing_identities', {
   name: text('name').primaryKey(),
   certificatePem: text('certificate_pem').notNull(),
   sealedPrivateKey: text('sealed_private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A studio's own signing certificate (PKCS#12 uploaded in Impostazioni › Firma elettronica): the chain as PEM, the
+ * private key sealed like the server's (AES-256-GCM, the studio id bound as associated data).
+ */
+export const studioSigningCertificates = pgTable('studio_signing_certificates', {
+  studioId: uuid('studio_id')
+    .primaryKey()
+    .references(() => studios.id, { onDelete: 'cascade' }),
+  certificatePem: text('certificate_pem').notNull(),
+  sealedPrivateKey: text('sealed_private_key').notNull(),
+  uploadedByUserId: uuid('uploaded_by_user_id'),
   createdAt: createdAt(),
 });
 

@@ -8,6 +8,7 @@ import {
   signatureRequests,
   signingIdentities,
   smsMessages,
+  studioSigningCertificates,
   studios,
 } from '../../db/schema/index.ts';
 import { inStudio, ownedBy } from '../../db/studio-scope.ts';
@@ -191,6 +192,35 @@ export const signatureRepository = {
   /** The first identity stored wins (two servers starting together keep one). */
   insertIdentity: (db: DbOrTx, row: typeof signingIdentities.$inferInsert) =>
     db.insert(signingIdentities).values(row).onConflictDoNothing(),
+
+  findStudioCertificate: (db: DbOrTx, studioId: string) =>
+    db
+      .select()
+      .from(studioSigningCertificates)
+      .where(eq(studioSigningCertificates.studioId, studioId))
+      .then((r) => r[0] ?? null),
+
+  /** One certificate per studio: a new upload replaces the one before. */
+  saveStudioCertificate: (db: DbOrTx, row: typeof studioSigningCertificates.$inferInsert) =>
+    db
+      .insert(studioSigningCertificates)
+      .values(row)
+      .onConflictDoUpdate({
+        target: studioSigningCertificates.studioId,
+        set: {
+          certificatePem: row.certificatePem,
+          sealedPrivateKey: row.sealedPrivateKey,
+          uploadedByUserId: row.uploadedByUserId ?? null,
+          createdAt: new Date(),
+        },
+      }),
+
+  deleteStudioCertificate: (db: DbOrTx, studioId: string) =>
+    db
+      .delete(studioSigningCertificates)
+      .where(eq(studioSigningCertificates.studioId, studioId))
+      .returning({ studioId: studioSigningCertificates.studioId })
+      .then((r) => r.length > 0),
 
   insertSms: (db: DbOrTx, row: typeof smsMessages.$inferInsert) => db.insert(smsMessages).values(row),
 

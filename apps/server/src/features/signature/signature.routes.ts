@@ -9,6 +9,8 @@ import {
   signaturePageSchema,
   signatureRequestSchema,
   signatureVerificationSchema,
+  signingCertificateMaxBytes,
+  signingCertificateStateSchema,
 } from '@studiolo/domain/signature';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +21,7 @@ import { AppError, invalidField } from '../../shared/app-error.ts';
 import { ok } from '../../shared/envelope.ts';
 import { signatureRepository } from './signature.repository.ts';
 import * as signatures from './signature.service.ts';
+import * as certificates from './signing-identity.service.ts';
 
 const tags = ['signature'];
 const idParams = z.object({ id: z.uuid() });
@@ -146,6 +149,45 @@ export const registerSignatureRoutes = (fastify: FastifyInstance, deps: AppDeps)
           createdAt: r.createdAt.toISOString(),
         })),
       ),
+  );
+
+  // ------------------------------------------------------------ the studio's own certificate (Impostazioni › Firma elettronica)
+
+  const certificateEnvelope = { 200: envelopeSchema(signingCertificateStateSchema) };
+  app.get(
+    '/signature/certificato',
+    { schema: { tags, response: certificateEnvelope }, config: { access: { permission: 'settings:read' } } },
+    async (req) => ok(await certificates.signingCertificateState(deps, studioOf(req))),
+  );
+
+  app.post(
+    '/signature/certificato',
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: certificateEnvelope },
+      config: { access: { permission: 'settings:write' } },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', httpMessages.unsupportedMediaType);
+      let password = '';
+      let pkcs12: Buffer | null = null;
+      for await (const part of req.parts({ limits: { files: 1, fileSize: signingCertificateMaxBytes, fields: 5 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'password' && typeof part.value === 'string') password = part.value.slice(0, 500);
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', m.certificateTooLarge);
+        if (part.fieldname === 'file') pkcs12 = bytes;
+      }
+      if (!pkcs12 || pkcs12.length === 0) throw invalidField('file', m.certificateFileRequired);
+      return ok(await certificates.uploadSigningCertificate(deps, studioOf(req), pkcs12, password), m.certificateSaved);
+    },
+  );
+
+  app.delete(
+    '/signature/certificato',
+    { schema: { tags, response: certificateEnvelope }, config: { access: { permission: 'settings:write' } } },
+    async (req) => ok(await certificates.removeSigningCertificate(deps, studioOf(req)), m.certificateRemoved),
   );
 
   // ------------------------------------------------------------ public: verification of a signed PDF

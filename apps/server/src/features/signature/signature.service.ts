@@ -41,7 +41,7 @@ import {
   type SignatureDocumentRow,
   type SignatureRequestRow,
 } from './signature.repository.ts';
-import { signingIdentityOf } from './signing-identity.service.ts';
+import { sealOf } from './signing-identity.service.ts';
 import { sendSms } from './sms.service.ts';
 
 type CreateInput = z.output<typeof signatureCreateSchema>;
@@ -436,7 +436,7 @@ export const signDocuments = async (deps: AppDeps, linkId: string, input: SignSu
       : { ...signerIn, ruolo: signerIn.ruolo };
   const signerName = [signer.nome, signer.cognome].filter(Boolean).join(' ');
   const studioName = studioNameOf(studio);
-  const identity = await signingIdentityOf(deps);
+  const { identity, sealedWith } = await sealOf(deps, row.studioId);
   const docs = await repo.documentsOf(deps.db, [row.id]);
   const now = deps.now();
   const signed: { doc: SignatureDocumentRow; signedKey: string; bytes: Buffer; hash: string }[] = [];
@@ -491,6 +491,7 @@ export const signDocuments = async (deps: AppDeps, linkId: string, input: SignSu
         signPageUrl: input.signPageUrl?.slice(0, 500) ?? null,
         signatureImageKey: imageKey,
         idDocumentKey,
+        sealedWith,
       },
       [step('OTP_VERIFIED', meta, now), step('SIGNED', meta, now, `${signerName} (${m.signerRoles[signer.ruolo]})`)],
     );
@@ -625,9 +626,9 @@ export const getDossier = async (deps: AppDeps, ctx: StudioContext, id: string) 
     userAgent: row.signerUserAgent,
     device: row.device,
     signPageUrl: row.signPageUrl,
-    certificate: deps.config.SIGNING_P12_BASE64
-      ? 'Certificato configurato per lo studio'
-      : 'Certificato autofirmato del server Studiolo',
+    // requests signed before the certificate was recorded were all sealed with the deployment's or the server's
+    certificate:
+      row.sealedWith ?? (deps.config.SIGNING_P12_BASE64 ? 'Certificato configurato sul server' : m.sealedWithServer),
     generatedAt: romeTime(deps.now()) as string,
   };
   await deps.db.transaction((tx) =>

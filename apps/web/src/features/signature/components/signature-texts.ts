@@ -20,6 +20,31 @@ export const signatureTexts = {
   expiryLabel: 'Validità del link di firma (giorni)',
   expiryInvalid: 'Da 1 a 90 giorni',
   save: 'Salva',
+  expiryTitle: 'Link di firma',
+  certificateTitle: 'Certificato di firma dello studio',
+  certificateHelp:
+    'Ogni documento firmato da un paziente viene sigillato con una firma digitale PAdES, che ne garantisce l’integrità. Carica il certificato dello studio (file .p12 o .pfx, ad esempio un certificato di firma o un sigillo elettronico qualificato) per sigillarli a nome dello studio; senza, si usa il certificato autofirmato del server Studiolo.',
+  certificateInUse: {
+    STUDIO: 'In uso: il certificato dello studio.',
+    CONFIGURATO: 'In uso: il certificato configurato sul server.',
+    SERVER:
+      'In uso: il certificato autofirmato del server Studiolo (garantisce l’integrità, non l’identità dello studio).',
+  },
+  certificateSubject: 'Intestato a',
+  certificateIssuer: 'Rilasciato da',
+  certificateValidity: (from: string, to: string) => `Valido dal ${from} al ${to}`,
+  certificateExpired:
+    'Scaduto: i documenti vengono sigillati con il certificato del server finché non ne carichi uno nuovo.',
+  certificateValid: 'Valido',
+  certificateExpiredBadge: 'Scaduto',
+  certificateFile: 'File del certificato (.p12, .pfx)',
+  certificateFilePlaceholder: 'Scegli il file',
+  certificatePassword: 'Password del certificato',
+  certificateUpload: 'Carica certificato',
+  certificateReplace: 'Sostituisci certificato',
+  certificateRemove: 'Rimuovi certificato',
+  certificateRemoveQuestion:
+    'Rimuovere il certificato dello studio? I prossimi documenti firmati saranno sigillati con il certificato del server.',
   noSignatures: 'Nessuna richiesta di firma per questo paziente.',
   sentOn: 'Inviata il',
   documents: 'Documenti',
