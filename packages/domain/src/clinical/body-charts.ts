@@ -79,19 +79,19 @@ export const bodyChartMessages = {
 
 export const bodyChartInputSchema = z
   .object({
-  imageId: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  title: z.string().trim().max(120).nullable().default(null),
-  note: z.string().max(2000).nullable().default(null),
-  strokes: z
-    .array(bodyChartStrokeSchema)
-    .max(bodyChartLimits.maxStrokes)
-    .refine(
-      (s) => s.reduce((n, x) => n + x.points.length / 2, 0) <= bodyChartLimits.maxTotalPoints,
-      bodyChartMessages.tooManyPoints,
-    ),
-  /** The evaluation or diary entry of the same patient it was drawn from, when there is one. */
-  valutazioneId: z.uuid().nullable().default(null),
-  diarioId: z.uuid().nullable().default(null),
+    imageId: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    title: z.string().trim().max(120).nullable().default(null),
+    note: z.string().max(2000).nullable().default(null),
+    strokes: z
+      .array(bodyChartStrokeSchema)
+      .max(bodyChartLimits.maxStrokes)
+      .refine(
+        (s) => s.reduce((n, x) => n + x.points.length / 2, 0) <= bodyChartLimits.maxTotalPoints,
+        bodyChartMessages.tooManyPoints,
+      ),
+    /** The evaluation or diary entry of the same patient it was drawn from, when there is one. */
+    valutazioneId: z.uuid().nullable().default(null),
+    diarioId: z.uuid().nullable().default(null),
   })
   .refine((c) => !(c.valutazioneId && c.diarioId), { message: bodyChartMessages.twoOrigins, path: ['diarioId'] });
 export type BodyChartInput = z.infer<typeof bodyChartInputSchema>;

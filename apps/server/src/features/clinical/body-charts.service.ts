@@ -1,4 +1,9 @@
-import { type BodyChart, type BodyChartInput, type BodyChartStroke, bodyChartMessages as m } from '@studiolo/domain/clinical';
+import {
+  type BodyChart,
+  type BodyChartInput,
+  type BodyChartStroke,
+  bodyChartMessages as m,
+} from '@studiolo/domain/clinical';
 import { patientMessages } from '@studiolo/domain/patients';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
