@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
+import { drawStroke } from '../support/body-chart.ts';
 import { apiPost, createOwner, isPhone, openSignedIn, shot, successToast } from '../support/studio-owner.ts';
 
 /** A photo as a phone takes it: 4000x3000, grain that JPEG cannot squeeze, several MB. */
@@ -54,19 +55,6 @@ const openRecordTab = async (page: Page, name: string) => {
 };
 
 /** Draws a stroke across the canvas from one fraction of its box to another. */
-const drawStroke = async (page: Page, from: [number, number], to: [number, number]) => {
-  const canvas = page.getByTestId('body-chart-canvas');
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('no canvas');
-  const at = ([fx, fy]: [number, number]) => [box.x + box.width * fx, box.y + box.height * fy] as const;
-  const [x0, y0] = at(from);
-  const [x1, y1] = at(to);
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 12, y0 + ((y1 - y0) * i) / 12);
-  await page.mouse.up();
-};
-
 test.describe('Cartella: allegati e body chart', () => {
   test('a large photo is uploaded and kept reduced to about 1 MB, previewed, and exported in the patient’s folder', async ({
     page,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { drawStroke } from '../support/body-chart.ts';
 import {
   apiGet,
   apiPost,
@@ -63,6 +64,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   page,
   request,
 }, info) => {
+  test.setTimeout(150_000);
   const owner = await createOwner(request);
   const rossi = await seedPatient(request, owner);
   const { calendars } = await apiGet<{ calendars: { id: string }[] }>(request, '/calendars', owner.token);
@@ -122,6 +124,23 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   await expect(page.getByText('Lombalgia aspecifica')).toBeVisible();
   await closeToasts(page);
   await checked(page, info, 'clinical-02-evaluations');
+
+  // — a body chart drawn from the evaluation: kept with it, and on the Body chart tab with where it comes from
+  await page.getByRole('button', { name: 'Disegna body chart' }).click();
+  const chartDialog = page.getByRole('dialog', { name: 'Nuovo body chart' });
+  await chartDialog.getByLabel('Titolo').fill('Dolore alla prima visita');
+  await drawStroke(page, [0.26, 0.4], [0.3, 0.5]);
+  await chartDialog.getByRole('button', { name: 'Salva' }).click();
+  await expect(successToast(page, 'Body chart salvato')).toBeVisible();
+  await expect(chartDialog).toBeHidden();
+  const inEvaluation = page.getByTestId('body-chart-card').filter({ hasText: 'Dolore alla prima visita' });
+  await expect(inEvaluation.getByRole('img', { name: /^Dolore alla prima visita/ }).locator('path')).toHaveCount(1);
+  await closeToasts(page);
+  await checked(page, info, 'clinical-02b-evaluation-body-chart');
+  await patientTab(page, 'Body chart');
+  await expect(
+    page.getByTestId('body-chart-card').filter({ hasText: 'Dolore alla prima visita' }).getByText('Da una valutazione'),
+  ).toBeVisible();
 
   // — the diary entry, written from the appointment in the calendar
   await page.goto('/calendar?view=week&date=2027-02-01');
@@ -197,6 +216,7 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   await page.getByRole('checkbox', { name: 'Test funzionali' }).uncheck();
   await page.getByRole('button', { name: 'Salva sezioni' }).click();
   await expect(successToast(page, 'Impostazioni salvate')).toBeVisible();
+  await closeToasts(page);
   const allDiaries = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Esporta tutti i diari' }).click();
   expect((await allDiaries).suggestedFilename()).toMatch(/^diari-pazienti-\d{8}\.csv$/);

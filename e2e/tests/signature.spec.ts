@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
@@ -22,6 +23,69 @@ import {
  */
 
 const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+/** The studio's certificate as its CA would give it: a PKCS#12 (password "segreto") for "Studio Verdi", by "Test CA". */
+const studioCertificate = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'studiolo-e2e-p12-'));
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe', cwd: dir });
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '30',
+    '-subj',
+    '/C=IT/CN=Test CA',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'k.pem',
+    '-out',
+    'r.csr',
+    '-subj',
+    '/C=IT/O=Studio Verdi/CN=Studio Verdi',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'r.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'c.pem',
+    '-days',
+    '30',
+  );
+  openssl(
+    'pkcs12',
+    '-export',
+    '-inkey',
+    'k.pem',
+    '-in',
+    'c.pem',
+    '-certfile',
+    'ca.crt',
+    '-out',
+    'studio.p12',
+    '-passout',
+    'pass:segreto',
+  );
+  return path.join(dir, 'studio.p12');
+};
 
 /** A signature drawn with the mouse across the pad, in a few strokes. */
 const drawSignature = async (page: Page) => {
@@ -69,8 +133,17 @@ test('sends a consent form for signature, the patient signs on a phone, the stud
     owner.token,
   );
 
+  // the studio's own certificate, uploaded in Impostazioni › Firma elettronica, will seal what the patient signs
+  await openSignedIn(page, owner, '/impostazioni');
+  await openTab(page, 'Firma elettronica');
+  await expect(page.getByText(/In uso: il certificato autofirmato del server Studiolo/)).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles(studioCertificate());
+  await page.getByLabel('Password del certificato').fill('segreto');
+  await page.getByRole('button', { name: 'Carica certificato' }).click();
+  await expect(page.getByTestId('studio-certificate')).toContainText('CN=Studio Verdi');
+  await expect(page.getByText('In uso: il certificato dello studio.')).toBeVisible();
+
   // the studio: Moduli → Firma on the row → the patient → "Verifica contatti" → the link with its QR code
-  await openSignedIn(page, owner, '/customers');
   await goToSection(page, info, 'Moduli');
   const row = page.getByRole('row', { name: /Consenso informato/ });
   await row.getByRole('button', { name: 'Firma Consenso informato' }).click();
@@ -149,6 +222,7 @@ test('sends a consent form for signature, the patient signs on a phone, the stud
   const report = execFileSync('pdfsig', [signedPath], { encoding: 'utf8' });
   expect(report).toContain('Signature Validation: Signature is Valid.');
   expect(report).toContain('Total document signed');
+  expect(report).toContain('Signer Certificate Common Name: Studio Verdi');
   execFileSync('qpdf', ['--check', signedPath]);
   execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', signedPath, signedPath.replace(/\.pdf$/, '')]);
 
@@ -160,6 +234,7 @@ test('sends a consent form for signature, the patient signs on a phone, the stud
   await page.getByRole('button', { name: 'Verifica' }).click();
   await expect(page.getByText('Documento integro')).toBeVisible();
   await expect(page.getByText(/Firmato da Mario Rossi il/)).toBeVisible();
+  await expect(page.getByText('Certificato rilasciato da CN=Test CA, C=IT')).toBeVisible();
   await shot(page, info, 'signature-verify-page');
   await page.goBack();
   await page.getByRole('tab', { name: 'Firme' }).click();
@@ -173,6 +248,7 @@ test('sends a consent form for signature, the patient signs on a phone, the stud
   expect(text).toContain('Dossier probatorio della firma elettronica');
   expect(text).toContain('+39 333 7654321');
   expect(text).toContain('Codice OTP verificato');
+  expect(text).toContain('Certificato dello studio');
 
   // the studio's SMS outbox shows what was never sent, and the link's period is a setting
   await page.goto('/impostazioni');
