@@ -1,20 +1,20 @@
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  ExportButton,
+  exportMessage,
+  exportPercent,
+  useExportWithProgress,
+} from '../../../components/export-progress.tsx';
 import { TitledPanel } from '../../../components/titled-panel.tsx';
 import type { CsvDownloadProgress } from '../../../lib/download.ts';
 import { type ClinicalExport, exportClinical } from '../api/export-clinical.ts';
 
 const count = new Intl.NumberFormat('it-IT');
 
-type State =
-  | { status: 'idle' }
-  | { status: 'running'; progress: CsvDownloadProgress | null }
-  | { status: 'done'; rows: number }
-  | { status: 'failed' };
-
 /** Texts of the clinical exports' progress. */
 export const clinicalExportTexts = {
+  preparing: '…',
   progress: (p: CsvDownloadProgress) =>
     p.total === null
       ? `${count.format(p.rows)} righe esportate`
@@ -37,41 +37,27 @@ export const ClinicalExportButton = ({
   pazienteId: string | null;
   label: string;
 }) => {
-  const [state, setState] = useState<State>({ status: 'idle' });
-  const start = async () => {
-    setState({ status: 'running', progress: null });
-    try {
-      const file = await exportClinical(kind, pazienteId, (progress) => setState({ status: 'running', progress }));
-      setState({ status: 'done', rows: file.rows });
-    } catch {
-      // lib/http.ts has already shown the server's message
-      setState({ status: 'failed' });
-    }
-  };
-  const percent = state.status === 'done' ? 100 : state.status === 'running' ? (state.progress?.percent ?? 0) : 0;
+  const { state, start } = useExportWithProgress(async (onProgress) => {
+    const file = await exportClinical(kind, pazienteId, onProgress);
+    return { count: file.rows, fileName: file.fileName };
+  });
   return (
     <Stack gap={4}>
-      <Button
-        variant="default"
-        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-        loading={state.status === 'running'}
+      <ExportButton
+        icon={<IconFileSpreadsheet size={18} aria-hidden />}
+        running={state.status === 'running'}
         onClick={start}
       >
         {label}
-      </Button>
+      </ExportButton>
+      {/* a small line under the button, not the toolbar's panel: the button sits among a record's actions */}
       {state.status !== 'idle' && (
         <div role="status" aria-live="polite">
           {state.status === 'running' && (
-            <Progress value={percent} size="sm" aria-label={clinicalExportTexts.progressLabel} mb={2} />
+            <Progress value={exportPercent(state)} size="sm" aria-label={clinicalExportTexts.progressLabel} mb={2} />
           )}
           <Text size="xs" c={state.status === 'failed' ? 'red.9' : 'dimmed'}>
-            {state.status === 'running'
-              ? state.progress
-                ? clinicalExportTexts.progress(state.progress)
-                : '…'
-              : state.status === 'done'
-                ? clinicalExportTexts.done(state.rows)
-                : clinicalExportTexts.failed}
+            {exportMessage(state, clinicalExportTexts)}
           </Text>
         </div>
       )}

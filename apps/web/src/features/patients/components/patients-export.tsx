@@ -1,6 +1,10 @@
-import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  ExportButton,
+  ExportProgressPanel,
+  type ExportState,
+  useExportWithProgress,
+} from '../../../components/export-progress.tsx';
 import type { CsvDownloadProgress } from '../../../lib/download.ts';
 import { exportPatientRegistry } from '../api/export-patients.ts';
 
@@ -19,87 +23,28 @@ export const exportTexts = {
   progressLabel: 'Avanzamento dell’esportazione',
 } as const;
 
-type ExportState =
-  | { status: 'idle' }
-  | { status: 'running'; progress: CsvDownloadProgress | null }
-  | { status: 'done'; rows: number; fileName: string | null }
-  | { status: 'failed' };
-
 /**
  * "Esporta anagrafica": downloads the registry as CSV with a progress bar while the server writes it (rows
  * received against the announced total), then saves it under the server's file name.
  */
-export const usePatientsExport = () => {
-  const [state, setState] = useState<ExportState>({ status: 'idle' });
-  const start = async () => {
-    setState({ status: 'running', progress: null });
-    try {
-      const file = await exportPatientRegistry((progress) => setState({ status: 'running', progress }));
-      setState({ status: 'done', rows: file.rows, fileName: file.fileName });
-    } catch {
-      // lib/http.ts has already shown the server's message
-      setState({ status: 'failed' });
-    }
-  };
-  return { state, start, dismiss: () => setState({ status: 'idle' }) };
-};
+export const usePatientsExport = () =>
+  useExportWithProgress(async (onProgress) => {
+    const file = await exportPatientRegistry(onProgress);
+    return { count: file.rows, fileName: file.fileName };
+  });
 
-export const PatientsExportButton = ({
-  running,
-  onClick,
-  compact = false,
-}: {
+export const PatientsExportButton = (props: {
   running: boolean;
   onClick: () => void;
   /** A lighter button, for a phone's narrow header. */
   compact?: boolean;
 }) => (
-  <Button
-    variant={compact ? 'subtle' : 'default'}
-    size={compact ? 'compact-sm' : 'sm'}
-    style={compact ? { alignSelf: 'flex-start' } : undefined}
-    leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-    loading={running}
-    onClick={onClick}
-  >
+  <ExportButton icon={<IconFileSpreadsheet size={18} aria-hidden />} {...props}>
     {exportTexts.button}
-  </Button>
+  </ExportButton>
 );
 
 /** The export's progress, then its outcome, under the page's toolbar. */
-export const PatientsExportProgress = ({ state, onDismiss }: { state: ExportState; onDismiss: () => void }) => {
-  if (state.status === 'idle') return null;
-  const percent = state.status === 'done' ? 100 : state.status === 'running' ? (state.progress?.percent ?? 0) : 0;
-  return (
-    <Paper withBorder p="sm" role="status" aria-live="polite">
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="sm" fw={500}>
-            {state.status === 'running'
-              ? state.progress
-                ? exportTexts.progress(state.progress)
-                : exportTexts.preparing
-              : state.status === 'done'
-                ? exportTexts.done(state.rows)
-                : exportTexts.failed}
-          </Text>
-          {state.status !== 'running' && <CloseButton size="sm" aria-label="Chiudi" onClick={onDismiss} />}
-        </Group>
-        {state.status !== 'failed' && (
-          <Progress
-            value={percent}
-            animated={state.status === 'running'}
-            color={state.status === 'done' ? 'green' : undefined}
-            aria-label={exportTexts.progressLabel}
-            aria-valuetext={`${percent}%`}
-          />
-        )}
-        {state.status === 'done' && state.fileName && (
-          <Text size="xs" c="dimmed">
-            File: {state.fileName}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
-  );
-};
+export const PatientsExportProgress = ({ state, onDismiss }: { state: ExportState; onDismiss: () => void }) => (
+  <ExportProgressPanel state={state} texts={exportTexts} onDismiss={onDismiss} />
+);
