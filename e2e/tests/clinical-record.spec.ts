@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { drawStroke } from '../support/body-chart.ts';
+import { screenshotFile } from '../support/screens.ts';
 import {
   apiGet,
   apiPost,
@@ -124,6 +126,18 @@ test('evaluation, diary entry from the appointment, ODI charted, diary exported,
   await expect(page.getByText('Lombalgia aspecifica')).toBeVisible();
   await closeToasts(page);
   await checked(page, info, 'clinical-02-evaluations');
+
+  // — the evaluation as a PDF to read or hand to the patient's doctor (rendered beside the screenshots)
+  const evaluationDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Scarica PDF' }).click();
+  const evaluationFile = await evaluationDownload;
+  expect(evaluationFile.suggestedFilename()).toMatch(/^Valutazione iniziale Mario Rossi \d{2}-\d{2}-\d{4}\.pdf$/);
+  const evaluationPath = screenshotFile(info, 'clinical-evaluation.pdf');
+  await evaluationFile.saveAs(evaluationPath);
+  const evaluationText = execFileSync('pdftotext', [evaluationPath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  expect(evaluationText).toContain('Lombalgia aspecifica');
+  expect(evaluationText).toContain('Rachide lombare');
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', evaluationPath, evaluationPath.replace(/\.pdf$/, '')]);
 
   // — a body chart drawn from the evaluation: kept with it, and on the Body chart tab with where it comes from
   await page.getByRole('button', { name: 'Disegna body chart' }).click();

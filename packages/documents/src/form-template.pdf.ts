@@ -9,7 +9,7 @@ import {
 } from '@studiolo/domain/forms';
 import type pdfmake from 'pdfmake';
 import type { Content } from 'pdfmake';
-import { pdfFontFamily, preparedPdfmake, toWinAnsi, winAnsiDeep } from './pdfmake-setup.ts';
+import { imageDataUrl, pdfFontFamily, preparedPdfmake, toWinAnsi, winAnsiDeep } from './pdfmake-setup.ts';
 
 /** A form template ready to print: its HTML already sanitised by the server and its tokens already filled. */
 export type FormTemplatePdfInput = {
@@ -65,14 +65,6 @@ const htmlParser = () => {
       });
   });
   return parser;
-};
-
-const imageDataUrl = (logo: Uint8Array | null | undefined): string | null => {
-  if (!logo || logo.length < 4) return null;
-  const png = logo[0] === 0x89 && logo[1] === 0x50 && logo[2] === 0x4e && logo[3] === 0x47;
-  const jpeg = logo[0] === 0xff && logo[1] === 0xd8 && logo[2] === 0xff;
-  if (!png && !jpeg) return null;
-  return `data:image/${png ? 'png' : 'jpeg'};base64,${Buffer.from(logo).toString('base64')}`;
 };
 
 /** The template's HTML as pdfmake content (text through WinAnsi: the standard Helvetica draws nothing else). */

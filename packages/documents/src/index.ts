@@ -1,3 +1,4 @@
+export * from './clinical-evaluation.pdf.ts';
 export * from './form-template.pdf.ts';
 export * from './format.ts';
 export * from './invoice.pdf.ts';

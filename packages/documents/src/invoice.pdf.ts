@@ -16,7 +16,7 @@ import { regimeFiscaleLabels } from '@studiolo/domain/studio';
 import type pdfmake from 'pdfmake';
 import type { Content, TableCell } from 'pdfmake';
 import { formatEuro, formatIban, formatPercent, formatQuantity, formatUnitPrice } from './format.ts';
-import { pdfFontFamily, preparedPdfmake, winAnsiDeep } from './pdfmake-setup.ts';
+import { imageDataUrl, pdfFontFamily, preparedPdfmake, winAnsiDeep } from './pdfmake-setup.ts';
 
 /** What the invoice PDF prints: an invoice (any type, credit notes included) or a pro-forma, as the API answers it. */
 export type InvoicePdfDocument = Fattura | Proforma;
@@ -63,15 +63,6 @@ const cityLine = (r: { cap: string | null; comune: string | null; provincia: str
 };
 
 const isItaly = (nazione: string | null) => !nazione || /^(it|ita|italia|italy)$/i.test(nazione.trim());
-
-/** A PNG or a JPEG, by its first bytes: the only images pdfkit embeds. */
-const imageDataUrl = (logo: Buffer | null | undefined): string | null => {
-  if (!logo || logo.length < 4) return null;
-  const png = logo[0] === 0x89 && logo[1] === 0x50 && logo[2] === 0x4e && logo[3] === 0x47;
-  const jpeg = logo[0] === 0xff && logo[1] === 0xd8 && logo[2] === 0xff;
-  if (!png && !jpeg) return null;
-  return `data:image/${png ? 'png' : 'jpeg'};base64,${logo.toString('base64')}`;
-};
 
 const supplierBlock = (e: Emittente, regimeLabel: string | null): Content[] => {
   const fiscal = present(e.codiceFiscale && `C.F. ${e.codiceFiscale}`, e.partitaIva && `P.IVA ${e.partitaIva}`);

@@ -1,11 +1,13 @@
 import { Worker } from 'node:worker_threads';
+import type { ClinicalEvaluationPdfInput } from './clinical-evaluation.pdf.ts';
 import type { FormTemplatePdfInput } from './form-template.pdf.ts';
 import type { InvoicePdfDocument, InvoicePdfOptions } from './invoice.pdf.ts';
 
-/** One document for a worker (internal to this package): an invoice, or a filled form template. */
+/** One document for a worker (internal to this package): an invoice, a filled form template, an evaluation. */
 export type PdfTask =
   | { id: number; kind?: 'invoice'; doc: InvoicePdfDocument; opts: { logo: Uint8Array | null; regimeLabel?: string } }
-  | { id: number; kind: 'form-template'; input: FormTemplatePdfInput };
+  | { id: number; kind: 'form-template'; input: FormTemplatePdfInput }
+  | { id: number; kind: 'clinical-evaluation'; input: ClinicalEvaluationPdfInput };
 export type PdfTaskResult = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
 
 export type PdfPoolOptions = {
@@ -20,6 +22,8 @@ export type PdfPool = {
   render(doc: InvoicePdfDocument, opts?: InvoicePdfOptions): Promise<Buffer>;
   /** buildFormTemplatePdf, on a worker thread. */
   renderFormTemplate(input: FormTemplatePdfInput): Promise<Buffer>;
+  /** buildClinicalEvaluationPdf, on a worker thread. */
+  renderClinicalEvaluation(input: ClinicalEvaluationPdfInput): Promise<Buffer>;
   /** Stops every worker; documents queued or in progress fail with 'PDF pool closed'. */
   close(): Promise<void>;
 };
@@ -98,7 +102,8 @@ export const createPdfPool = ({ size, taskTimeoutMs = 30_000 }: PdfPoolOptions):
       dispatch();
     }, taskTimeoutMs);
     const task = pending.task;
-    const logo = task.kind === 'form-template' ? task.input.logo : task.opts.logo;
+    const logo =
+      task.kind === 'form-template' || task.kind === 'clinical-evaluation' ? task.input.logo : task.opts.logo;
     slot.worker.postMessage(pending.task, logo ? [logo.buffer as ArrayBuffer] : []);
   };
 
@@ -129,6 +134,12 @@ export const createPdfPool = ({ size, taskTimeoutMs = 30_000 }: PdfPoolOptions):
       enqueue({
         id: nextId++,
         kind: 'form-template',
+        input: { ...input, logo: input.logo ? new Uint8Array(input.logo) : null },
+      }),
+    renderClinicalEvaluation: (input) =>
+      enqueue({
+        id: nextId++,
+        kind: 'clinical-evaluation',
         input: { ...input, logo: input.logo ? new Uint8Array(input.logo) : null },
       }),
     close: async () => {

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { buildClinicalEvaluationPdf } from './clinical-evaluation.pdf.ts';
 import { buildFormTemplatePdf } from './form-template.pdf.ts';
 import { buildInvoicePdf } from './invoice.pdf.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-pool.ts';
@@ -27,7 +28,9 @@ port.on('message', async (task: PdfTask) => {
     const pdf =
       task.kind === 'form-template'
         ? await buildFormTemplatePdf(task.input)
-        : await buildInvoicePdf(task.doc, { ...task.opts, logo: asBuffer(task.opts.logo) });
+        : task.kind === 'clinical-evaluation'
+          ? await buildClinicalEvaluationPdf(task.input)
+          : await buildInvoicePdf(task.doc, { ...task.opts, logo: asBuffer(task.opts.logo) });
     const bytes = transferable(pdf);
     result = { id: task.id, ok: true, pdf: bytes };
     port.postMessage(result, [bytes.buffer as ArrayBuffer]);

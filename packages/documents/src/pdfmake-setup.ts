@@ -99,3 +99,12 @@ export const preparedPdfmake = (): typeof pdfmake => {
   ready = true;
   return pdfmake;
 };
+
+/** A PNG or a JPEG, by its first bytes (the only images pdfkit embeds), as a data URL; anything else null. */
+export const imageDataUrl = (logo: Uint8Array | null | undefined): string | null => {
+  if (!logo || logo.length < 4) return null;
+  const png = logo[0] === 0x89 && logo[1] === 0x50 && logo[2] === 0x4e && logo[3] === 0x47;
+  const jpeg = logo[0] === 0xff && logo[1] === 0xd8 && logo[2] === 0xff;
+  if (!png && !jpeg) return null;
+  return `data:image/${png ? 'png' : 'jpeg'};base64,${Buffer.from(logo.buffer, logo.byteOffset, logo.byteLength).toString('base64')}`;
+};

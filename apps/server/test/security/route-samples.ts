@@ -260,6 +260,7 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/data-exporter/anagrafiche-pazienti': async () => ({}),
   'GET /app/api/pazienti/:id/valutazioni': async (f) => ({ params: { id: await patientOf(f) } }),
   'GET /app/api/valutazioni/:id': async (f) => ({ params: { id: await clinicalOf(f, 'valutazione') } }),
+  'GET /app/api/valutazioni/:id/pdf': async (f) => ({ params: { id: await clinicalOf(f, 'valutazione') } }),
   'POST /app/api/valutazioni': async (f) => ({ body: validEvaluationInput(await patientOf(f)) }),
   'PUT /app/api/valutazioni/:id': async (f) => {
     const { pazienteId: _, ...body } = validEvaluationInput(randomUUID(), { tipo: 'CONTROLLO', doloreNrs: 3 });

@@ -99,6 +99,14 @@ export const romSideLabels: Record<(typeof romSides)[number], string> = {
   BILATERALE: 'Bilaterale',
 };
 export const romMaxRows = 60;
+/** The ROM table's column headings, on screen and in the evaluation's PDF. */
+export const romColumnLabels = {
+  distretto: 'Distretto',
+  movimento: 'Movimento',
+  lato: 'Lato',
+  attivo: 'Attivo (°)',
+  passivo: 'Passivo (°)',
+} as const;
 
 const degrees = z.number().int().min(-360, { error: m.romRange }).max(360, { error: m.romRange }).nullish();
 

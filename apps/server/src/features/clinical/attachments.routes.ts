@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { contentDisposition } from '../../shared/content-disposition.ts';
 import { ok } from '../../shared/envelope.ts';
 import { exportAttachments } from './attachments.export.ts';
 import * as attachments from './attachments.service.ts';
@@ -15,12 +16,6 @@ const patientParams = z.object({ pazienteId: z.uuid() });
 const idParams = z.object({ id: z.uuid() });
 const patientTenant = { resource: 'patient', idParam: 'pazienteId' } as const;
 const attachmentTenant = { resource: 'attachment', idParam: 'id' } as const;
-
-/** RFC 6266 / 5987: the Italian name as UTF-8, an ASCII fallback for old clients. */
-export const contentDisposition = (type: 'inline' | 'attachment', fileName: string) => {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-};
 
 /** Patient attachments (issue 16 item 3) and their export (spec part 1 §7 "Export": allegati-pazienti). */
 export const registerAttachmentRoutes = (root: FastifyInstance, deps: AppDeps) => {

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AuditEvent } from '@studiolo/domain/audit';
 import { type DiaryEntry, type Evaluation, clinicalMessages as m, type OutcomeRecord } from '@studiolo/domain/clinical';
 import { httpMessages } from '@studiolo/domain/shared';
@@ -117,6 +121,46 @@ describe('evaluations /valutazioni', () => {
       token: owner.token,
     });
     expect(list).toEqual([]);
+  });
+
+  it('prints an evaluation as a PDF to read: the patient, every written section, the ROM; logged as an export', async () => {
+    const owner = await createStudioOwner(t.app);
+    const pazienteId = await patientOf(owner);
+    const created = await apiOk<Evaluation>(t.app, {
+      method: 'POST',
+      url: '/valutazioni',
+      token: owner.token,
+      body: validEvaluationInput(pazienteId),
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/app/api/valutazioni/${created.id}/pdf`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''Valutazione%20iniziale%20");
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'valutazione-')), 'valutazione.pdf');
+    writeFileSync(file, res.rawPayload);
+    execFileSync('qpdf', ['--check', file]);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    for (const expected of [
+      'Valutazione iniziale',
+      'del 23-11-2026',
+      'Lombalgia da tre settimane',
+      'NRS 6/10 · Zona lombare destra · Sordo, peggiora da seduta',
+      'Contrattura paravertebrale destra',
+      'Rachide lombare',
+      'Lombalgia aspecifica',
+      'Pagina 1 di 1',
+    ])
+      expect(text).toContain(expected);
+    const log = await accessLog(owner, pazienteId);
+    expect(log.find((e) => e.action === 'clinical.valutazione.export')?.entityId).toBe(created.id);
+
+    const other = await createStudioOwner(t.app);
+    const foreign = await api(t.app, { method: 'GET', url: `/valutazioni/${created.id}/pdf`, token: other.token });
+    expect(foreign.status).toBe(404);
   });
 
   it('answers 404 for another studio’s patient and evaluation', async () => {

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
+import { contentDisposition } from '../../shared/content-disposition.ts';
 import { ok } from '../../shared/envelope.ts';
 import { exportDiary, exportEvaluations } from './clinical.export.ts';
 import * as clinical from './clinical.service.ts';
@@ -58,6 +59,21 @@ export const registerClinicalRoutes = (fastify: FastifyInstance, deps: AppDeps) 
       config: { access: { permission: 'clinical:read', tenant: { resource: 'valutazione', idParam: 'id' } } },
     },
     async (req) => ok(await clinical.getEvaluation(deps, studioOf(req), req.params.id)),
+  );
+  app.get(
+    '/valutazioni/:id/pdf',
+    {
+      schema: { tags, params: idParams, produces: ['application/pdf'] },
+      config: { access: { permission: 'clinical:read', tenant: { resource: 'valutazione', idParam: 'id' } } },
+    },
+    async (req, reply) => {
+      const pdf = await clinical.evaluationPdf(deps, studioOf(req), req.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', pdf.fileName))
+        .header('cache-control', 'no-store')
+        .send(pdf.bytes);
+    },
   );
   app.post(
     '/valutazioni',

@@ -1,21 +1,29 @@
+import type { ClinicalEvaluationPdfInput } from '@studiolo/documents';
 import {
   type DiaryData,
   type DiaryEntry,
   type Evaluation,
   type EvaluationData,
+  evaluationKindLabels,
+  evaluationSectionLabels,
+  evaluationSections,
   clinicalMessages as m,
   type OutcomeMeasureCode,
   type OutcomeRecord,
   OutcomeScoreError,
   type outcomeInputSchema,
+  romColumnLabels,
+  romSideLabels,
   scoreOutcome,
 } from '@studiolo/domain/clinical';
+import { isoDateToUi, sanitizeFileName } from '@studiolo/domain/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { invalidField, notFound } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { changedFieldNames } from '../audit/audit.repository.ts';
+import { documentPartiesOf } from '../form-templates/form-templates.pdf.service.ts';
 import {
   type Author,
   type DiaryColumns,
@@ -146,6 +154,94 @@ export const getEvaluation = (deps: AppDeps, ctx: StudioContext, id: string) =>
     await logClinicalAccess(tx, ctx, { pazienteId: row.pazienteId, kind: 'valutazione', action: 'read', recordId: id });
     return toEvaluation(row);
   });
+
+/** The written sections of an evaluation in the record's order: texts (pain on one line), and the ROM as a table. */
+const evaluationBlocks = (e: Evaluation): ClinicalEvaluationPdfInput['sections'] =>
+  evaluationSections.flatMap((s): ClinicalEvaluationPdfInput['sections'] => {
+    const label = evaluationSectionLabels[s];
+    if (s === 'articolarita')
+      return e.articolarita.length === 0
+        ? []
+        : [
+            {
+              label,
+              table: {
+                headers: [
+                  romColumnLabels.distretto,
+                  romColumnLabels.movimento,
+                  romColumnLabels.lato,
+                  romColumnLabels.attivo,
+                  romColumnLabels.passivo,
+                ],
+                rows: e.articolarita.map((r) => [
+                  r.distretto,
+                  r.movimento,
+                  r.lato ? romSideLabels[r.lato] : '—',
+                  r.attivo === null ? '—' : String(r.attivo),
+                  r.passivo === null ? '—' : String(r.passivo),
+                ]),
+              },
+            },
+          ];
+    const text =
+      s === 'dolore'
+        ? [e.doloreNrs !== null ? `NRS ${e.doloreNrs}/10` : null, e.doloreSede, e.doloreCaratteristiche]
+            .filter(Boolean)
+            .join(' · ')
+        : e[s];
+    return text ? [{ label, text }] : [];
+  });
+
+/**
+ * GET /valutazioni/{id}/pdf: one evaluation as a document to read, print or hand to the patient's doctor (issue 16
+ * item 6), built on the PDF workers; written to the clinical access log as an export of that record.
+ */
+export const evaluationPdf = async (deps: AppDeps, ctx: StudioContext, id: string) => {
+  const row = await repo.findEvaluation(deps.db, ctx, id);
+  if (!row) throw notFound();
+  const e = toEvaluation(row);
+  const { values, logo, today } = await documentPartiesOf(deps, ctx, e.pazienteId);
+  const patientName = values['paziente.nomeCompleto'] ?? '';
+  const title = evaluationKindLabels[e.tipo];
+  const date = isoDateToUi(e.data);
+  const line = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' - ') || null;
+  const address = line(
+    values['studio.indirizzo'],
+    [values['studio.cap'], values['studio.comune'], values['studio.provincia'] && `(${values['studio.provincia']})`]
+      .filter(Boolean)
+      .join(' '),
+  );
+  const bytes = await deps.pdfs.renderClinicalEvaluation({
+    studio: {
+      name: values['studio.nome'] ?? '',
+      details: line(
+        values['studio.professione'],
+        address,
+        values['studio.partitaIva'] && `P.IVA ${values['studio.partitaIva']}`,
+      ),
+    },
+    logo,
+    patient: {
+      name: patientName,
+      details: line(
+        values['paziente.codiceFiscale'] && `C.F. ${values['paziente.codiceFiscale']}`,
+        values['paziente.dataNascita'] && `nato/a il ${values['paziente.dataNascita']}`,
+      ),
+    },
+    title,
+    date,
+    author: e.autore.name,
+    sections: evaluationBlocks(e),
+    generatedAt: today,
+  });
+  await logClinicalAccess(deps.db, ctx, {
+    pazienteId: e.pazienteId,
+    kind: 'valutazione',
+    action: 'export',
+    recordId: id,
+  });
+  return { bytes, fileName: sanitizeFileName(`${title} ${patientName} ${date}.pdf`) };
+};
 
 export const createEvaluation = (deps: AppDeps, ctx: StudioContext, pazienteId: string, input: EvaluationData) =>
   deps.db.transaction(async (tx) => {

@@ -57,6 +57,21 @@ const valuesOf = (patient: Patient | null, studio: Studio, today: string): FormT
 
 export type GeneratedFile = { bytes: Buffer; fileName: string; contentType: 'application/pdf' | 'application/zip' };
 
+/**
+ * What a document printed for a patient says of the studio and of the patient: the form-template token values (the
+ * one place they are read and formatted), the studio's logo and today's date. Every printed document starts here.
+ */
+export const documentPartiesOf = async (deps: AppDeps, ctx: StudioContext, pazienteId: string | undefined) => {
+  const patient = pazienteId ? await repo.findPatient(deps.db, ctx, pazienteId) : null;
+  if (pazienteId && !patient) throw notFound();
+  const studio = await repo.findStudio(deps.db, ctx);
+  if (!studio) throw notFound();
+  const logoKey = studio.logoAssetId ? await repo.findAssetKey(deps.db, ctx, studio.logoAssetId) : null;
+  const logo = logoKey ? await deps.storage.get(logoKey) : null;
+  const today = formatUiDate(deps.now());
+  return { patient, values: valuesOf(patient, studio, today), logo, today };
+};
+
 /** One template filled and built as PDF: what a download answers, and what a signature request keeps and sends. */
 export type RenderedFormTemplate = { templateId: string; title: string; fileName: string; bytes: Buffer };
 
@@ -76,15 +91,7 @@ export const renderFormTemplatePdfs = async (
   if (ids.length === 0) throw invalidField('templateIds', m.templatesRequired);
   const templates: Awaited<ReturnType<typeof findReadableTemplate>>[] = [];
   for (const id of ids) templates.push(await findReadableTemplate(deps, ctx, id));
-  const patient = pazienteId ? await repo.findPatient(deps.db, ctx, pazienteId) : null;
-  if (pazienteId && !patient) throw notFound();
-  const studio = await repo.findStudio(deps.db, ctx);
-  if (!studio) throw notFound();
-  const logoKey = studio.logoAssetId ? await repo.findAssetKey(deps.db, ctx, studio.logoAssetId) : null;
-  const logo = logoKey ? await deps.storage.get(logoKey) : null;
-
-  const today = formatUiDate(deps.now());
-  const values = valuesOf(patient, studio, today);
+  const { patient, values, logo, today } = await documentPartiesOf(deps, ctx, pazienteId);
   const who = patient ? patientName(patient) : null;
   const pdfs = await Promise.all(
     templates.map(async (tpl) => ({

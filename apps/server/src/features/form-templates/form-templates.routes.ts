@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
+import { contentDisposition } from '../../shared/content-disposition.ts';
 import { ok } from '../../shared/envelope.ts';
 import { type GeneratedFile, generateFormTemplates } from './form-templates.pdf.service.ts';
 import * as templates from './form-templates.service.ts';
@@ -20,11 +21,7 @@ import * as templates from './form-templates.service.ts';
 const sendFile = (reply: FastifyReply, file: GeneratedFile) =>
   reply
     .header('content-type', file.contentType)
-    // an ASCII name for every client, the exact one (accents) as RFC 6266's filename*
-    .header(
-      'content-disposition',
-      `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    )
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
     .header('cache-control', 'no-store')
     .send(file.bytes);
 

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { requestMeta, studioOf } from '../../plugins/auth-context.ts';
 import { AppError, invalidField } from '../../shared/app-error.ts';
+import { contentDisposition } from '../../shared/content-disposition.ts';
 import { ok } from '../../shared/envelope.ts';
 import { signatureRepository } from './signature.repository.ts';
 import * as signatures from './signature.service.ts';
@@ -38,10 +39,7 @@ const sendFile = (
 ) =>
   reply
     .header('content-type', file.contentType)
-    .header(
-      'content-disposition',
-      `${inline ? 'inline' : 'attachment'}; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    )
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.fileName))
     .header('cache-control', 'no-store')
     .send(file.bytes);
 

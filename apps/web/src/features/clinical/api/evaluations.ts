@@ -1,6 +1,7 @@
 import type { Evaluation, EvaluationInput } from '@studiolo/domain/clinical';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { saveBlob } from '../../../lib/download.ts';
+import { http, requestFile } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 import { evaluationsQueryKey } from './clinical-keys.ts';
 
@@ -23,6 +24,14 @@ export const saveEvaluation = ({ id, pazienteId, ...data }: SaveEvaluationInput)
   id
     ? http.put<Evaluation>(`/valutazioni/${id}`, data)
     : http.post<Evaluation>('/valutazioni', { pazienteId, ...data });
+
+/** GET /valutazioni/{id}/pdf, saved under the name the server gives it. */
+export const downloadEvaluationPdf = async (id: string) => {
+  const file = await requestFile(`/valutazioni/${id}/pdf`);
+  saveBlob(file.blob, file.fileName ?? 'valutazione.pdf');
+};
+
+export const useDownloadEvaluationPdf = () => useMutation({ mutationFn: downloadEvaluationPdf });
 
 /** DELETE /valutazioni/{id} */
 export const deleteEvaluation = (id: string) => http.delete<null>(`/valutazioni/${id}`);

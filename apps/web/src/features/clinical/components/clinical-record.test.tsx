@@ -54,6 +54,15 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       headers: { 'content-type': 'application/json' },
     });
   }
+  if (path.endsWith('/pdf'))
+    return new Response(new Blob(['%PDF-1.7']), {
+      status: 200,
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition':
+          'attachment; filename="x.pdf"; filename*=UTF-8\'\'Valutazione%20iniziale%20Mario%20Rossi.pdf',
+      },
+    });
   const response = path === '/user/getUser' ? user : answers[path];
   return new Response(JSON.stringify(response ? { code: 'SUCCESS', response } : { code: 'ERROR', answer: 'No' }), {
     status: response ? 200 : 404,
@@ -162,6 +171,49 @@ describe('EvaluationsPanel', () => {
       path: '/valutazioni',
       body: { pazienteId, tipo: 'INIZIALE', anamnesi: 'Nessun trauma' },
     });
+  });
+});
+
+describe('EvaluationsPanel, reading', () => {
+  it('downloads an evaluation as PDF under the server’s name, also for a role that may only read', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    answers[`/pazienti/${pazienteId}/valutazioni`] = [
+      {
+        id: '77777777-7777-4777-8777-777777777777',
+        pazienteId,
+        tipo: 'INIZIALE',
+        data: '2026-11-23',
+        motivoInvio: 'Lombalgia',
+        anamnesi: null,
+        doloreNrs: null,
+        doloreSede: null,
+        doloreCaratteristiche: null,
+        esameObiettivo: null,
+        testFunzionali: null,
+        articolarita: [],
+        diagnosi: null,
+        obiettivi: null,
+        pianoTrattamento: null,
+        note: null,
+        autore: { userId: user.id, name: 'Giulia Bianchi' },
+        createdAt: '2026-11-23T10:00:00.000Z',
+        updatedAt: '2026-11-23T10:00:00.000Z',
+      },
+    ];
+    const { user: u } = render(<EvaluationsPanel pazienteId={pazienteId} canWrite={false} sections={[]} />);
+    await u.click(await screen.findByRole('button', { name: 'Scarica PDF' }));
+    await waitFor(() => expect(saved).toEqual(['Valutazione iniziale Mario Rossi.pdf']));
+    expect(
+      fetchMock.mock.calls.some(([url]) =>
+        String(url).endsWith('/valutazioni/77777777-7777-4777-8777-777777777777/pdf'),
+      ),
+    ).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Modifica' })).toBeNull();
+    click.mockRestore();
   });
 });
 

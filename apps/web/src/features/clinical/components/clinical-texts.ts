@@ -1,6 +1,9 @@
+import { romColumnLabels } from '@studiolo/domain/clinical';
+
 /** The clinical record's screen texts (decided: the spec names the records, not their screens). */
 export const clinicalTexts = {
   evaluationsTab: 'Valutazioni',
+  printEvaluation: 'Scarica PDF',
   diaryTab: 'Diario',
   outcomesTab: 'Questionari',
   accessTab: 'Accessi',
@@ -17,11 +20,11 @@ export const clinicalTexts = {
   painCharacter: 'Caratteristiche del dolore',
   romAdd: 'Aggiungi misura',
   romRemove: 'Rimuovi misura',
-  romJoint: 'Distretto',
-  romMovement: 'Movimento',
-  romSide: 'Lato',
-  romActive: 'Attivo (°)',
-  romPassive: 'Passivo (°)',
+  romJoint: romColumnLabels.distretto,
+  romMovement: romColumnLabels.movimento,
+  romSide: romColumnLabels.lato,
+  romActive: romColumnLabels.attivo,
+  romPassive: romColumnLabels.passivo,
   save: 'Salva',
   cancel: 'Annulla',
   edit: 'Modifica',

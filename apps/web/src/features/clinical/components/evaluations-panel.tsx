@@ -7,13 +7,13 @@ import {
   evaluationSections,
   romSideLabels,
 } from '@studiolo/domain/clinical';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { QueryListState } from '../../../components/query-list-state.tsx';
 import { TitledPanel } from '../../../components/titled-panel.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useDeleteEvaluation, useEvaluations } from '../api/evaluations.ts';
+import { useDeleteEvaluation, useDownloadEvaluationPdf, useEvaluations } from '../api/evaluations.ts';
 import { ClinicalExportButton } from './clinical-export.tsx';
 import { clinicalTexts as t } from './clinical-texts.ts';
 import { EvaluationFormDialog } from './evaluation-form-dialog.tsx';
@@ -99,6 +99,7 @@ export const EvaluationsPanel = ({
 }) => {
   const evaluations = useEvaluations(pazienteId);
   const remove = useDeleteEvaluation(pazienteId);
+  const pdf = useDownloadEvaluationPdf();
   const [editing, setEditing] = useState<{ evaluation: Evaluation | null } | null>(null);
   const [toDelete, setToDelete] = useState<Evaluation | null>(null);
   const hasInitial = (evaluations.data ?? []).some((e) => e.tipo === 'INIZIALE');
@@ -138,27 +139,38 @@ export const EvaluationsPanel = ({
                   <Stack gap="sm">
                     <EvaluationView evaluation={e} />
                     <PatientBodyCharts pazienteId={pazienteId} canWrite={canWrite} origin={{ valutazioneId: e.id }} />
-                    {canWrite && (
-                      <Group gap="xs">
-                        <Button
-                          variant="light"
-                          size="compact-sm"
-                          leftSection={<IconPencil size={14} aria-hidden />}
-                          onClick={() => setEditing({ evaluation: e })}
-                        >
-                          {t.edit}
-                        </Button>
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="compact-sm"
-                          leftSection={<IconTrash size={14} aria-hidden />}
-                          onClick={() => setToDelete(e)}
-                        >
-                          {t.delete}
-                        </Button>
-                      </Group>
-                    )}
+                    <Group gap="xs">
+                      <Button
+                        variant="default"
+                        size="compact-sm"
+                        leftSection={<IconFileTypePdf size={14} aria-hidden />}
+                        loading={pdf.isPending && pdf.variables === e.id}
+                        onClick={() => pdf.mutate(e.id)}
+                      >
+                        {t.printEvaluation}
+                      </Button>
+                      {canWrite && (
+                        <>
+                          <Button
+                            variant="light"
+                            size="compact-sm"
+                            leftSection={<IconPencil size={14} aria-hidden />}
+                            onClick={() => setEditing({ evaluation: e })}
+                          >
+                            {t.edit}
+                          </Button>
+                          <Button
+                            variant="subtle"
+                            color="red"
+                            size="compact-sm"
+                            leftSection={<IconTrash size={14} aria-hidden />}
+                            onClick={() => setToDelete(e)}
+                          >
+                            {t.delete}
+                          </Button>
+                        </>
+                      )}
+                    </Group>
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>
