@@ -6,12 +6,14 @@
  *  b. side by side in the same rounds, a warm headless Chromium (/usr/bin/chromium through playwright-core, one page
  *     reused) printing the same filled HTML: page.setContent(html) + page.pdf({ format: 'A4' }) with the same margins
  *     (40/40/40/80 pt) and the same footer (date, signature line, "Pagina x di y") as a footer template;
- *  c. the API (PGlite, served in this process, its real worker pool) answering a cheap route alone, and while 20
- *     clients ask POST /form-template/{id}/pdf for a patient: the cheap route's p99 and the event-loop delay.
+ *  c. the API (PGlite, or PostgreSQL with BENCH_DATABASE_URL; served in this process, its real worker pool) answering a
+ *     cheap route alone, and while 20 clients ask POST /form-template/{id}/pdf for a patient: the cheap route's p99
+ *     and the event-loop delay. PGlite runs every query on the API's own thread, PostgreSQL in its own processes.
  * The machine is shared: (a) and (b) alternate over several rounds and the medians of the rounds' p50 and p95 are
  * reported; (c) alternates alone / with PDFs over two rounds. The load average is recorded at each step.
  * Part `form-pdf` of `npm run bench` (BENCH_ONLY=form-pdf); writes bench/results/form-pdf.json.
  * Options: BENCH_FORM_PDF_ROUNDS (5)   BENCH_FORM_PDF_RUNS (40 a side a round)   BENCH_DURATION_S (8 here)
+ *          BENCH_DATABASE_URL (none: PGlite; a PostgreSQL database the bench may migrate, e.g. an empty "bench")
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -168,6 +170,7 @@ const measureApi = async (log: (s: string) => void) => {
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
     SCRYPT_COST_LOG2: '10',
     ...unlimitedRateLimits,
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   const database = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
@@ -366,6 +369,7 @@ export const runFormPdf = async ({ log }: { log: (s: string) => void }) => {
       node: process.version,
       cpu: cpus()[0]?.model ?? 'unknown',
       cores: cpus().length,
+      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
       note: 'Shared machine: the load average (1, 5, 15 min) is recorded at the start, before each round and at the end; the side-by-side figures are medians over the rounds.',
       loadAtStart,
       loadBeforeEachRound: loads,
@@ -385,6 +389,13 @@ export const runFormPdf = async ({ log }: { log: (s: string) => void }) => {
     },
   };
   result.meta.loadAtEnd = load();
-  writeFileSync(formPdfResultsFile, `${JSON.stringify(result, null, 2)}\n`);
+  // the PostgreSQL run beside the PGlite one, not over it
+  const file = process.env.BENCH_DATABASE_URL
+    ? formPdfResultsFile.replace(/\.json$/, '-postgres.json')
+    : formPdfResultsFile;
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   return result;
 };
+
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(JSON.stringify((await runFormPdf({ log: console.log })).api));
