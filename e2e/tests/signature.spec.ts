@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { caIssuedPkcs12 } from '@studiolo/documents/testing/certificates';
 import {
   apiGet,
   apiPost,
@@ -23,69 +23,6 @@ import {
  */
 
 const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
-
-/** The studio's certificate as its CA would give it: a PKCS#12 (password "segreto") for "Studio Verdi", by "Test CA". */
-const studioCertificate = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'studiolo-e2e-p12-'));
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe', cwd: dir });
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.crt',
-    '-days',
-    '30',
-    '-subj',
-    '/C=IT/CN=Test CA',
-  );
-  openssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'k.pem',
-    '-out',
-    'r.csr',
-    '-subj',
-    '/C=IT/O=Studio Verdi/CN=Studio Verdi',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'r.csr',
-    '-CA',
-    'ca.crt',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'c.pem',
-    '-days',
-    '30',
-  );
-  openssl(
-    'pkcs12',
-    '-export',
-    '-inkey',
-    'k.pem',
-    '-in',
-    'c.pem',
-    '-certfile',
-    'ca.crt',
-    '-out',
-    'studio.p12',
-    '-passout',
-    'pass:segreto',
-  );
-  return path.join(dir, 'studio.p12');
-};
 
 /** A signature drawn with the mouse across the pad, in a few strokes. */
 const drawSignature = async (page: Page) => {
@@ -137,7 +74,7 @@ test('sends a consent form for signature, the patient signs on a phone, the stud
   await openSignedIn(page, owner, '/impostazioni');
   await openTab(page, 'Firma elettronica');
   await expect(page.getByText(/In uso: il certificato autofirmato del server Studiolo/)).toBeVisible();
-  await page.locator('input[type="file"]').setInputFiles(studioCertificate());
+  await page.locator('input[type="file"]').setInputFiles(caIssuedPkcs12().file);
   await page.getByLabel('Password del certificato').fill('segreto');
   await page.getByRole('button', { name: 'Carica certificato' }).click();
   await expect(page.getByTestId('studio-certificate')).toContainText('CN=Studio Verdi');

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { caIssuedPkcs12 } from '@studiolo/documents/testing/certificates';
 import type { SignatureRequest } from '@studiolo/domain/signature';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -99,18 +96,8 @@ export const createSignedRequest = async (app: FastifyInstance, owner: TestStudi
 };
 
 let pkcs12: Buffer | null = null;
-/**
- * A studio's certificate as a PKCS#12 file (password "segreto"), made by openssl as a CA's tools would: a certificate
- * for "Studio Verdi" issued by "Test CA", valid 30 days from today, with the CA in the chain. Made once per process.
- */
+/** A studio's certificate as a PKCS#12 file (password "segreto"), "Studio Verdi" issued by "Test CA": made once. */
 export const studioPkcs12 = () => {
-  if (pkcs12) return pkcs12;
-  const dir = mkdtempSync(join(tmpdir(), 'studiolo-p12-'));
-  const openssl = (args: string) => execFileSync('openssl', args.split(' '), { stdio: 'pipe', cwd: dir });
-  openssl('req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.crt -days 60 -subj /C=IT/CN=Test_CA');
-  openssl('req -newkey rsa:2048 -nodes -keyout studio.key -out studio.csr -subj /C=IT/O=Studio_Verdi/CN=Studio_Verdi');
-  openssl('x509 -req -in studio.csr -CA ca.crt -CAkey ca.key -CAcreateserial -out studio.crt -days 30');
-  openssl('pkcs12 -export -inkey studio.key -in studio.crt -certfile ca.crt -out studio.p12 -passout pass:segreto');
-  pkcs12 = readFileSync(join(dir, 'studio.p12'));
+  pkcs12 ??= caIssuedPkcs12({ organization: 'Studio Verdi' }).pkcs12;
   return pkcs12;
 };

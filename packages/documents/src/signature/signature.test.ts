@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFormTemplatePdf, type FormTemplatePdfInput, formTemplateSignatureBox } from '../form-template.pdf.ts';
+import { caIssuedPkcs12 } from '../testing/certificates.ts';
 import { placeHandwrittenSignature } from './handwritten-signature.ts';
 import { sha256Hex } from './sha256.ts';
 import { signPdf } from './sign-pdf.ts';
@@ -167,64 +168,7 @@ describe('signing identity', () => {
   });
 
   it('loads a PKCS#12 file made by openssl (a certificate issued by a CA, with its chain), with its password', async () => {
-    const openssl = (...args: string[]) => execFileSync('/usr/bin/openssl', args, { stdio: 'pipe', cwd: dir });
-    openssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.crt',
-      '-days',
-      '30',
-      '-subj',
-      '/C=IT/CN=Test CA',
-    );
-    openssl(
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'studio.key',
-      '-out',
-      'studio.csr',
-      '-subj',
-      '/C=IT/O=Verdi SRL/CN=Studio Verdi',
-    );
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      'studio.csr',
-      '-CA',
-      'ca.crt',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-out',
-      'studio.crt',
-      '-days',
-      '30',
-    );
-    openssl(
-      'pkcs12',
-      '-export',
-      '-inkey',
-      'studio.key',
-      '-in',
-      'studio.crt',
-      '-certfile',
-      'ca.crt',
-      '-out',
-      'studio.p12',
-      '-passout',
-      'pass:segreto',
-    );
-    const p12 = readFileSync(join(dir, 'studio.p12'));
+    const { pkcs12: p12 } = caIssuedPkcs12();
 
     const loaded = await loadSigningIdentity({ pkcs12: p12, password: 'segreto' });
     expect(loaded.certificatePem.match(/BEGIN CERTIFICATE/g)).toHaveLength(2);

@@ -85,7 +85,7 @@ describe("the studio's signing certificate", () => {
     expect(saved.body.answer).toBe(m.certificateSaved);
     expect(saved.body.response).toMatchObject({
       inUso: 'STUDIO',
-      studio: { soggetto: 'C=IT, O=Studio_Verdi, CN=Studio_Verdi', emittente: 'C=IT, CN=Test_CA', scaduto: false },
+      studio: { soggetto: 'C=IT, O=Studio Verdi, CN=Studio Verdi', emittente: 'C=IT, CN=Test CA', scaduto: false },
     });
 
     // the patient signs: the PDF carries the studio's certificate (pdfsig: valid), and the dossier says so
@@ -95,10 +95,10 @@ describe("the studio's signing certificate", () => {
     expect(execFileSync('/usr/bin/pdfsig', [file], { encoding: 'utf8' })).toContain('Signature is Valid.');
     expect((await verifySignedPdf(pdf)).signatures[0]).toMatchObject({
       intact: true,
-      certificateIssuer: 'CN=Test_CA, C=IT',
+      certificateIssuer: 'CN=Test CA, C=IT',
       selfSigned: false,
     });
-    expect(dossier.certificate).toBe(m.sealedWithStudio('C=IT, O=Studio_Verdi, CN=Studio_Verdi'));
+    expect(dossier.certificate).toBe(m.sealedWithStudio('C=IT, O=Studio Verdi, CN=Studio Verdi'));
 
     // another studio keeps the server's seal
     const other = await createStudioOwner(t.app);
