@@ -1,26 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildClinicalEvaluationPdf, type ClinicalEvaluationPdfInput } from './clinical-evaluation.pdf.ts';
 import { createPdfPool } from './pdf-pool.ts';
 import { solidPng } from './testing/invoice-documents.ts';
+import { readPdf } from './testing/read-pdf.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'studiolo-evaluation-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let fileNo = 0;
-
-const readPdf = (pdf: Buffer) => {
-  const file = join(dir, `${++fileNo}.pdf`);
-  writeFileSync(file, pdf);
-  const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
-  return {
-    text: run('pdftotext', ['-layout', file, '-']).replace(/[ \t]+/g, ' '),
-    info: run('pdfinfo', [file]),
-    images: run('pdfimages', ['-list', file]).trim().split('\n').length - 2,
-    qpdf: run('qpdf', ['--check', file]),
-  };
+/** The layout text with runs of spaces folded: table rows read as one line. */
+const textOf = (pdf: Buffer) => {
+  const read = readPdf(pdf);
+  return { ...read, text: read.layout.replace(/[ \t]+/g, ' ') };
 };
 
 const evaluation: ClinicalEvaluationPdfInput = {
@@ -46,7 +33,7 @@ const evaluation: ClinicalEvaluationPdfInput = {
 
 describe('clinical evaluation PDF', () => {
   it('lays out the studio, the patient, every written section in order and the ROM table, page x of y', async () => {
-    const pdf = readPdf(await buildClinicalEvaluationPdf(evaluation));
+    const pdf = textOf(await buildClinicalEvaluationPdf(evaluation));
     expect(pdf.qpdf).toContain('No syntax or stream encoding errors found');
     expect(pdf.info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
     expect(pdf.info).toMatch(/Title:\s+Valutazione iniziale - Rossi Mario - 23-11-2026/);
@@ -72,10 +59,10 @@ describe('clinical evaluation PDF', () => {
 
   it('carries the studio’s logo, and runs on the worker pool', async () => {
     const withLogo = { ...evaluation, logo: solidPng(300, 100, [0, 107, 95]) };
-    expect(readPdf(await buildClinicalEvaluationPdf(withLogo)).images).toBe(1);
+    expect(textOf(await buildClinicalEvaluationPdf(withLogo)).images).toBe(1);
     const pool = createPdfPool({ size: 1 });
     try {
-      const pooled = readPdf(await pool.renderClinicalEvaluation(withLogo));
+      const pooled = textOf(await pool.renderClinicalEvaluation(withLogo));
       expect(pooled.images).toBe(1);
       expect(pooled.text).toContain('Rachide lombare Flessione — 60 70');
     } finally {
@@ -88,7 +75,7 @@ describe('clinical evaluation PDF', () => {
       ...evaluation,
       sections: [{ label: 'Anamnesi', text: 'Lunga storia clinica con molti dettagli. '.repeat(400) }],
     };
-    const pdf = readPdf(await buildClinicalEvaluationPdf(long));
+    const pdf = textOf(await buildClinicalEvaluationPdf(long));
     const pages = Number(/Pages:\s+(\d+)/.exec(pdf.info)?.[1]);
     expect(pages).toBeGreaterThan(1);
     expect(pdf.text).toContain(`Pagina ${pages} di ${pages}`);

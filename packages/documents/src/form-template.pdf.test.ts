@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fillTokens } from '@studiolo/domain/forms';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildFormTemplatePdf,
   type FormTemplatePdfInput,
@@ -12,24 +8,7 @@ import {
 } from './form-template.pdf.ts';
 import { createPdfPool } from './pdf-pool.ts';
 import { solidPng } from './testing/invoice-documents.ts';
-
-const dir = mkdtempSync(join(tmpdir(), 'studiolo-form-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let fileNo = 0;
-
-/** What poppler and qpdf read from the PDF. */
-const readPdf = (pdf: Buffer) => {
-  const file = join(dir, `${++fileNo}.pdf`);
-  writeFileSync(file, pdf);
-  const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
-  return {
-    file,
-    text: run('pdftotext', [file, '-']).replace(/\s+/g, ' '),
-    info: run('pdfinfo', [file]),
-    images: run('pdfimages', ['-list', file]).trim().split('\n').length - 2,
-    qpdf: run('qpdf', ['--check', file]),
-  };
-};
+import { readPdf } from './testing/read-pdf.ts';
 
 const consent: FormTemplatePdfInput = {
   title: 'Consenso informato',

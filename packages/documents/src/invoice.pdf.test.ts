@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   defaultFooterText,
   defaultMiddleText,
@@ -16,24 +12,8 @@ import { buildInvoicePdf, type InvoicePdfDocument, type InvoicePdfOptions } from
 import { createPdfPool, type PdfPool } from './pdf-pool.ts';
 import { preparedPdfmake, toWinAnsi } from './pdfmake-setup.ts';
 import { creditNote, forfettarioInvoice, ordinaryInvoice, proforma, solidPng } from './testing/invoice-documents.ts';
+import { readPdf } from './testing/read-pdf.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'studiolo-invoice-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let fileNo = 0;
-
-/** What poppler reads from the PDF: the text in reading order (whitespace collapsed), the layout, the page info. */
-const readPdf = (pdf: Buffer) => {
-  const file = join(dir, `${++fileNo}.pdf`);
-  writeFileSync(file, pdf);
-  const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
-  const spaces = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
-  return {
-    text: spaces(run('pdftotext', [file, '-'])).replace(/\s+/g, ' '),
-    layout: spaces(run('pdftotext', ['-layout', file, '-'])),
-    info: run('pdfinfo', [file]),
-    images: run('pdfimages', ['-list', file]).trim().split('\n').length - 2,
-  };
-};
 type Read = ReturnType<typeof readPdf>;
 /** Euros as printed, with the no-break space between figure and sign read as a space. */
 const euro = (v: number) => formatEuro(v).replace(/\u00a0/g, ' ');
