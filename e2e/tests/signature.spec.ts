@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { caIssuedPkcs12 } from '@studiolo/documents/testing/certificates';
 import {
@@ -79,6 +80,10 @@ test('sends a consent form for signature, the patient signs on a phone, the stud
   await page.getByRole('button', { name: 'Carica certificato' }).click();
   await expect(page.getByTestId('studio-certificate')).toContainText('CN=Studio Verdi');
   await expect(page.getByText('In uso: il certificato dello studio.')).toBeVisible();
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // the studio: Moduli → Firma on the row → the patient → "Verifica contatti" → the link with its QR code
   await goToSection(page, info, 'Moduli');

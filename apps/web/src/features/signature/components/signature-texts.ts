@@ -38,7 +38,6 @@ export const signatureTexts = {
   certificateValid: 'Valido',
   certificateExpiredBadge: 'Scaduto',
   certificateFile: 'File del certificato (.p12, .pfx)',
-  certificateFilePlaceholder: 'Scegli il file',
   certificatePassword: 'Password del certificato',
   certificateUpload: 'Carica certificato',
   certificateReplace: 'Sostituisci certificato',

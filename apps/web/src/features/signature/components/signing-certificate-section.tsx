@@ -88,7 +88,6 @@ export const SigningCertificateSection = ({ canEdit }: { canEdit: boolean }) => 
           <Stack gap="sm">
             <FileInput
               label={t.certificateFile}
-              placeholder={t.certificateFilePlaceholder}
               accept=".p12,.pfx,application/x-pkcs12"
               value={file}
               onChange={(f) => {
