@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod-it.ts';
 import { analyticsMessages as m } from './analytics.messages.ts';
 
 const isoPattern = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;

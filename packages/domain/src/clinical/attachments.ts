@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod-it.ts';
 
 /**
  * Largest file a studio may attach (decision 030): a scanned report or an MRI summary as PDF fits with room, a

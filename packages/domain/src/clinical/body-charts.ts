@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod-it.ts';
 
 /** spec part 1 §9: the drawing's main size (999x666); every stroke is stored in this coordinate space. */
 export const bodyChartCanvas = { width: 999, height: 666 } as const;

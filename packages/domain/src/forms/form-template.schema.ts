@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod-it.ts';
 import { formTemplateMessages as m } from './form-template.messages.ts';
 import { unknownTokensIn } from './form-template.tokens.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it.ts';
 
 /** Outcome codes of every API answer (spec part 1 §8, part 2 §8). */
 export const envelopeCodes = ['SUCCESS', 'ERROR', 'ALERT'] as const;

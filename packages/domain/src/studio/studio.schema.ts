@@ -110,7 +110,3 @@ export const initialSetupInputSchema = z.object({
 
 /** PUT /studio/security: settings the owner can require of staff. */
 export const studioSecurityInputSchema = z.object({ requireStaffTwoFactor: z.boolean() });
-
-/** Display name: surname plus name for persons, else company name (spec part 1 §3). */
-export const studioDisplayName = (s: Pick<Studio, 'tipologiaPersona' | 'nome' | 'cognome' | 'ragioneSociale'>) =>
-  s.tipologiaPersona === 'FISICA' ? [s.cognome, s.nome].filter(Boolean).join(' ') : (s.ragioneSociale ?? '');
