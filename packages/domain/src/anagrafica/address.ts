@@ -33,10 +33,6 @@ export const residenzaSchema = z
   });
 export type Residenza = z.infer<typeof residenzaSchema>;
 
-/** @returns whether all four parts of the address are present (what an invoice needs). */
-export const isCompleteAddress = (a: Residenza | null | undefined): boolean =>
-  Boolean(a?.indirizzo && a.cap && a.comune && a.provincia);
-
 export const coordinateBancarieSchema = z.object({
   intestatario: latin(200),
   nomeBanca: latin(200),

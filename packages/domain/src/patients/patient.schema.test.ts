@@ -5,11 +5,10 @@ import {
   isValidForFattura,
   normalizeSearchText,
   opposesSistemaTs,
-  type PatientInput,
   patientDisplayName,
-  patientInputSchema,
   patientSearchText,
-} from './patient.schema.ts';
+} from './patient.rules.ts';
+import { type PatientInput, patientInputSchema } from './patient.schema.ts';
 
 const address = { indirizzo: 'Via Dante 3', cap: '20121', comune: 'Milano', provincia: 'MI' };
 const mario = (g: Partial<PatientInput['datiGenerali']> = {}, rest: Partial<PatientInput> = {}): PatientInput => ({

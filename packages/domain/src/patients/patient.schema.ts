@@ -1,4 +1,4 @@
-import { isCompleteAddress, residenzaSchema } from '../anagrafica/address.ts';
+import { residenzaSchema } from '../anagrafica/address.ts';
 import { anagraficaMessages as am } from '../anagrafica/anagrafica.messages.ts';
 import { checkCodiceDestinatario } from '../anagrafica/codice-destinatario.ts';
 import { checkCodiceFiscale } from '../anagrafica/codice-fiscale.ts';
@@ -9,11 +9,7 @@ import { isExistingUiDate, uiDateToIso } from '../shared/dates.ts';
 import { isLatinText, toLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { patientMessages as m } from './patient.messages.ts';
-
-export const patientStates = ['ACTIVE', 'UNACTIVE'] as const;
-export type PatientState = (typeof patientStates)[number];
-/** The home country (spec part 1 §3: nazionalita defaults to it). */
-export const homeCountry = 'IT';
+import { homeCountry, patientStates } from './patient.rules.ts';
 
 /** spec part 1 §5: names and company name accept Latin characters only (curly quotes are straightened first). */
 const latinName = (max: number) =>
@@ -237,35 +233,6 @@ export const patientSchema = z.object({
 });
 export type Patient = z.infer<typeof patientSchema>;
 
-type NameParts = {
-  tipologiaPersona: TipologiaPersona;
-  nome: string | null;
-  cognome: string | null;
-  ragioneSociale: string | null;
-};
-
-/** Display name (spec part 1 §3): family name then given name for a person, the company name otherwise. */
-export const patientDisplayName = (g: NameParts): string =>
-  g.tipologiaPersona === 'FISICA' ? [g.cognome, g.nome].filter(Boolean).join(' ') : (g.ragioneSociale ?? '');
-
-/**
- * Whether an invoice can be issued to the patient as registered: who they are (name or company), a fiscal
- * identity (codice fiscale or partita IVA), a complete address, and for a public administration its 6-character
- * office code (FatturaPA FPA12 needs it).
- */
-export const isValidForFattura = (p: Pick<PatientData, 'datiGenerali' | 'residenza'>): boolean => {
-  const g = p.datiGenerali;
-  const named = g.tipologiaPersona === 'FISICA' ? Boolean(g.nome && g.cognome) : Boolean(g.ragioneSociale);
-  const fiscalIdentity = Boolean(g.codiceFiscale || g.partitaIva);
-  const recipient =
-    g.tipologiaPersona === 'GIURIDICA' && g.isPubblicaAmministrazione ? g.codiceDestinatario?.length === 6 : true;
-  return named && fiscalIdentity && recipient && isCompleteAddress(p.residenza);
-};
-
-/** spec part 2 §5: natural persons opposing transmission to the health system are flagged 'Si oppone al TS.'. */
-export const opposesSistemaTs = (p: Pick<Patient, 'datiGenerali' | 'datiSanitari'>): boolean =>
-  p.datiGenerali.tipologiaPersona === 'FISICA' && !p.datiSanitari.trasmissioneSistemaSanitario;
-
 /** PUT /pazienti/stato. */
 export const patientStateInputSchema = z.object({ id: z.uuid(), state: z.enum(patientStates) });
 
@@ -307,27 +274,3 @@ export type PatientPage = z.infer<typeof patientPageSchema>;
 
 export const patientTagCountSchema = z.object({ tag: z.string(), count: z.number().int() });
 export type PatientTagCount = z.infer<typeof patientTagCountSchema>;
-
-/**
- * The text a patient is found by: names, company, fiscal code, VAT, e-mail, PEC and phones, lower case without
- * accents; phones also as bare digits so "333 12" and "33312" both match.
- */
-export const patientSearchText = (p: Pick<PatientData, 'datiGenerali' | 'contatti'>): string => {
-  const g = p.datiGenerali;
-  const c = p.contatti;
-  const phones = [c.cellulare, c.telefono].filter(Boolean).map((n) => (n as string).replace(/[^0-9+]/g, ''));
-  return normalizeSearchText(
-    [g.cognome, g.nome, g.ragioneSociale, g.codiceFiscale, g.partitaIva, c.email, c.pec, ...phones]
-      .filter(Boolean)
-      .join(' '),
-  );
-};
-
-/** Lower case, accents removed, spaces collapsed: the same on stored text and on what a user types. */
-export const normalizeSearchText = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
