@@ -151,6 +151,27 @@ describe('guarded main app', () => {
     await waitFor(() => expect(whereIs(router)).toBe('/signIn?returnUrl=%2Fcustomers'));
   });
 
+  it('opens the user menu from the keyboard although the menu is fetched after the first screen (issue 17 item 11)', async () => {
+    setStoredUser({ token: 'tok', username: 'giulia@studio.it' });
+    api['GET /user/getUser'] = () => ok(user([studioId]));
+    api['GET /studio'] = () => ok(studio);
+    renderApp('/customers');
+    const standIn = await screen.findByRole('button', { name: /Menu utente/ });
+    expect(standIn.getAttribute('aria-expanded')).toBe('false');
+    act(() => standIn.focus());
+    const ue = userEvent.setup();
+    await ue.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Profilo' })).toBeTruthy();
+    const target = screen.getByRole('button', { name: /Menu utente/ });
+    expect(target.getAttribute('aria-expanded')).toBe('true');
+    await ue.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Profilo' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(target));
+    // from then on it is Mantine's menu, opened and closed as usual
+    await ue.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Esci' })).toBeTruthy();
+  });
+
   it('logs out and returns to sign-in when the token is refused (401)', async () => {
     setStoredUser({ token: 'scaduto', username: 'giulia@studio.it' });
     api['GET /user/getUser'] = () => ({ status: 401, body: { code: 'ERROR', answer: 'Sessione scaduta' } });

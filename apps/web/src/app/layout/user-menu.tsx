@@ -1,15 +1,16 @@
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { supportRoles } from '@studiolo/domain/shared';
-import { initialsOf } from '@studiolo/domain/staff';
-import { IconChevronDown, IconLifebuoy, IconLogout, IconUser } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
-import { EmailAddress } from '../../components/email-address.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { signOut, useSupportMode } from '../../lib/session.ts';
+import { UserButton } from './user-button.tsx';
+import type { UserMenuPopover } from './user-menu-popover.tsx';
 
-// The dialogs behind the menu (forms, password fields) are fetched when first opened, not with every page's shell
-// (issue 17 item 11); once fetched they stay mounted, so they close with their transition.
+// The menu itself (Mantine's Menu, Popover and Floating UI, ≈ 20 kB gzip) is fetched after the first screen, not
+// before it (issue 17 item 11, decision 027): prefetched shortly after, and in any case on the first click. The dialogs
+// behind it (forms, password fields) are fetched when first opened; once fetched they stay mounted, so they close with
+// their transition.
+const loadMenu = () => import('./user-menu-popover.tsx');
 const ProfileDialog = lazy(() =>
   import('../../features/auth/components/profile-dialog.tsx').then(({ ProfileDialog }) => ({ default: ProfileDialog })),
 );
@@ -19,6 +20,9 @@ const SupportModeDialog = lazy(() =>
   })),
 );
 
+/** How long after the first screen the menu is prefetched. */
+export const userMenuPrefetchMs = 2000;
+
 /** The header's user menu: profile, support mode (platform operators), sign-out. */
 export const UserMenu = ({ studioName }: { studioName: string }) => {
   const { data: user } = useCurrentUser();
@@ -27,78 +31,52 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
   const [supportOpened, supportDialog] = useDisclosure(false);
   const [profileWanted, setProfileWanted] = useState(false);
   const [supportWanted, setSupportWanted] = useState(false);
+  const [Popover, setPopover] = useState<typeof UserMenuPopover | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadMenu().catch(() => undefined), userMenuPrefetchMs);
+    return () => clearTimeout(timer);
+  }, []);
   if (!user) return null;
 
   const fullName = [user.nome, user.cognome].filter(Boolean).join(' ') || user.username;
-  // Signing out clears the session; the guard (AppLayout) then goes to /signIn.
   // spec part 1 §6: only ROLE_ADMIN and ROLE_DEV may use support mode.
   const canSupport = !support && (supportRoles as readonly string[]).includes(user.role);
 
   return (
     <>
-      <Menu position="bottom-end" width={260} shadow="md" withinPortal>
-        <Menu.Target>
-          {/* WCAG 2.5.3: the button is named by what it shows, then "Menu utente" (no aria-label that would hide it) */}
-          <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-md)' }} p={4}>
-            <Group gap={8} wrap="nowrap">
-              <Avatar color="studiolo" radius="xl" size={34} variant="light">
-                <span aria-hidden>{initialsOf(user.nome, user.cognome)}</span>
-              </Avatar>
-              <Stack gap={0} visibleFrom="sm" style={{ maxWidth: 180 }}>
-                <Text size="sm" fw={600} truncate="end">
-                  {fullName}
-                </Text>
-                <Text size="xs" c="dimmed" truncate="end" title={user.username}>
-                  {user.username}
-                </Text>
-              </Stack>
-              <IconChevronDown size={16} aria-hidden />
-              <VisuallyHidden>Menu utente</VisuallyHidden>
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
-              {fullName}
-            </Text>
-            {/* The address in full (the header has room only for its start) */}
-            <Text size="xs">
-              <EmailAddress email={user.username} />
-            </Text>
-            {studioName && (
-              <Text size="xs" truncate="end">
-                {studioName}
-              </Text>
-            )}
-          </Menu.Label>
-          <Menu.Divider />
-          <Menu.Item
-            leftSection={<IconUser size={16} aria-hidden />}
-            onClick={() => {
-              setProfileWanted(true);
-              profile.open();
-            }}
-          >
-            Profilo
-          </Menu.Item>
-          {canSupport && (
-            <Menu.Item
-              leftSection={<IconLifebuoy size={16} aria-hidden />}
-              onClick={() => {
-                setSupportWanted(true);
-                supportDialog.open();
-              }}
-            >
-              Modalità support
-            </Menu.Item>
-          )}
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
-            Esci
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {Popover ? (
+        <Popover
+          user={user}
+          fullName={fullName}
+          studioName={studioName}
+          canSupport={canSupport}
+          onProfile={() => {
+            setProfileWanted(true);
+            profile.open();
+          }}
+          onSupport={() => {
+            setSupportWanted(true);
+            supportDialog.open();
+          }}
+          // Signing out clears the session; the guard (AppLayout) then goes to /signIn.
+          onSignOut={signOut}
+        />
+      ) : (
+        // Until the first click the same button stands in for the menu's target; the click puts the menu in its place,
+        // opened (with the focus inside, given back to the button when it closes). Swapping on the click itself, not
+        // when the prefetch ends, means a click is never split between the two buttons.
+        <UserButton
+          user={user}
+          fullName={fullName}
+          aria-expanded={false}
+          onClick={
+            () =>
+              void loadMenu()
+                .then(({ UserMenuPopover }) => setPopover(() => UserMenuPopover))
+                .catch(() => undefined) // offline: nothing opens, the next click asks again
+          }
+        />
+      )}
       <Suspense fallback={null}>
         {profileWanted && (
           <ProfileDialog opened={profileOpened} onClose={profile.close} user={user} onPasswordChanged={signOut} />
