@@ -43,6 +43,40 @@ const seriousViolations = async (page: Page) => {
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * Placeholders below 4.5:1 against their field (WCAG 1.4.3 counts placeholder text as text). axe does not check the
+ * ::placeholder of native fields, so the contrast is computed here from the browser's computed colours.
+ */
+const faintPlaceholders = (page: Page) =>
+  page.evaluate(() => {
+    const rgba = (css: string): number[] => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const lin = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r as number) + 0.7152 * lin(g as number) + 0.0722 * lin(b as number);
+    };
+    const backgroundOf = (el: Element | null): number[] => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || (c[3] ?? 1) > 0) return c;
+      }
+      return [255, 255, 255];
+    };
+    const faint: string[] = [];
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input[placeholder]:not([type="hidden"]), textarea[placeholder]',
+    )) {
+      // an inactive (disabled) field is exempt from contrast requirements (WCAG 1.4.3)
+      if (!field.placeholder || field.value || field.disabled || !field.checkVisibility()) continue;
+      const [r = 0, g = 0, b = 0, a = 1] = rgba(getComputedStyle(field, '::placeholder').color);
+      const bg = backgroundOf(field);
+      const text = [r, g, b].map((c, i) => c * a + (bg[i] as number) * (1 - a));
+      const [hi, lo] = [luminance(text), luminance(bg)].sort((x, y) => y - x) as [number, number];
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < 4.5) faint.push(`placeholder "${field.placeholder}" at ${ratio.toFixed(2)}:1`);
+    }
+    return faint;
+  });
+
 /** A studio with what its pages show: a patient, appointments this week, an invoice and a pro-forma. */
 const seedStudio = async (request: APIRequestContext) => {
   const owner = await createOwner(request);
@@ -141,6 +175,7 @@ test.describe('accessibility', () => {
       }
       await settledPage(page);
       for (const v of await seriousViolations(page)) failures.push(`${address}: ${v}`);
+      for (const f of await faintPlaceholders(page)) failures.push(`${address}: ${f}`);
       if (info.project.name === 'phone') {
         const overflow = await sidewaysScroll(page);
         if (overflow > 0) failures.push(`${address}: scrolls sideways by ${overflow} px`);
