@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type DiaryEntry, diaryFieldLabels, diaryTextFields } from '@studiolo/domain/clinical';
-import { IconCalendarEvent, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { QueryListState } from '../../../components/query-list-state.tsx';
@@ -11,6 +11,7 @@ import { ClinicalExportButton } from './clinical-export.tsx';
 import { clinicalTexts as t } from './clinical-texts.ts';
 import { DiaryEntryDialog, type DiaryPrefill } from './diary-entry-dialog.tsx';
 import { PatientBodyCharts } from './patient-body-charts.tsx';
+import { RecordActions } from './record-actions.tsx';
 
 /** One entry as read: its day, its appointment, the parts written. */
 const DiaryEntryCard = ({
@@ -40,23 +41,7 @@ const DiaryEntryCard = ({
         </Group>
         {canWrite && (
           <Group gap={4}>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconPencil size={14} aria-hidden />}
-              onClick={onEdit}
-            >
-              {t.edit}
-            </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              size="compact-sm"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={onDelete}
-            >
-              {t.delete}
-            </Button>
+            <RecordActions onEdit={onEdit} onDelete={onDelete} />
           </Group>
         )}
       </Group>

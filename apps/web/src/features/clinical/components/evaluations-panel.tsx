@@ -7,7 +7,7 @@ import {
   evaluationSections,
   romSideLabels,
 } from '@studiolo/domain/clinical';
-import { IconFileTypePdf, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { QueryListState } from '../../../components/query-list-state.tsx';
@@ -18,6 +18,7 @@ import { ClinicalExportButton } from './clinical-export.tsx';
 import { clinicalTexts as t } from './clinical-texts.ts';
 import { EvaluationFormDialog } from './evaluation-form-dialog.tsx';
 import { PatientBodyCharts } from './patient-body-charts.tsx';
+import { RecordActions } from './record-actions.tsx';
 
 const Block = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <div>
@@ -150,25 +151,7 @@ export const EvaluationsPanel = ({
                         {t.printEvaluation}
                       </Button>
                       {canWrite && (
-                        <>
-                          <Button
-                            variant="light"
-                            size="compact-sm"
-                            leftSection={<IconPencil size={14} aria-hidden />}
-                            onClick={() => setEditing({ evaluation: e })}
-                          >
-                            {t.edit}
-                          </Button>
-                          <Button
-                            variant="subtle"
-                            color="red"
-                            size="compact-sm"
-                            leftSection={<IconTrash size={14} aria-hidden />}
-                            onClick={() => setToDelete(e)}
-                          >
-                            {t.delete}
-                          </Button>
-                        </>
+                        <RecordActions onEdit={() => setEditing({ evaluation: e })} onDelete={() => setToDelete(e)} />
                       )}
                     </Group>
                   </Stack>
