@@ -310,6 +310,10 @@ test.describe('Calendario', () => {
     await product.getByLabel('Durata (minuti)').fill('45');
     await product.getByLabel('Prezzo netto').fill('50');
     await product.getByLabel('Prezzo lordo').fill('61');
+    // a service is a health service (SP) for the Sistema TS unless the studio says otherwise
+    await expect(product.getByRole('combobox', { name: 'Tipo di spesa (Sistema TS)' })).toHaveValue(
+      'SP - Prestazioni sanitarie',
+    );
     await product.getByRole('button', { name: 'Salva' }).click();
     await expect(successToast(page, 'Prestazione creata')).toBeVisible();
     const row = page.getByTestId('product-row').filter({ hasText: 'Fisioterapia' });

@@ -1,5 +1,6 @@
 import { euroAmountSchema } from '../shared/money.ts';
 import { z } from '../shared/zod-it.ts';
+import { defaultTipoSpesa, tipiSpesaRiga } from '../sistema-ts/tipi-spesa.ts';
 import { calendarMessages as m } from './calendar.messages.ts';
 
 export const productStatuses = ['ACTIVE', 'INACTIVE'] as const;
@@ -16,6 +17,8 @@ export const productInputSchema = z.object({
     .max(1440, { error: m.durationInvalid }),
   codiceIvaId: z.number().int().min(1).max(999).nullish(),
   status: z.enum(productStatuses).default('ACTIVE'),
+  /** The Sistema TS expense type its invoice lines start with (decision 023); a health service (SP) by default. */
+  tipoSpesa: z.enum(tipiSpesaRiga).default(defaultTipoSpesa),
 });
 export const productUpdateSchema = productInputSchema.extend({ id: z.uuid() });
 export type ProductInput = z.input<typeof productInputSchema>;
@@ -30,6 +33,7 @@ export const productSchema = z.object({
   duration: z.number().int(),
   codiceIvaId: z.number().int().nullable(),
   status: z.enum(productStatuses),
+  tipoSpesa: z.enum(tipiSpesaRiga),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { applyAppointmentLines, type FormLine, linesFromAppointments } from './appointment-lines.ts';
 
 const products = new Map([
-  ['p-fisio', 'Seduta di fisioterapia'],
-  ['p-osteo', 'Trattamento osteopatico'],
+  ['p-fisio', { name: 'Seduta di fisioterapia', tipoSpesa: 'SP' as const }],
+  ['p-osteo', { name: 'Trattamento osteopatico', tipoSpesa: 'SP' as const }],
+  ['p-tutore', { name: 'Tutore per ginocchio', tipoSpesa: 'AD' as const }],
 ]);
 const appt = (id: string, productId: string | null, price: number | null, summary = 'Visita') => ({
   id,
@@ -11,7 +12,7 @@ const appt = (id: string, productId: string | null, price: number | null, summar
   productId,
   price,
 });
-const opts = { codiceIvaId: 12, ivaAndRivalsaInclusa: true, productNames: products };
+const opts = { codiceIvaId: 12, ivaAndRivalsaInclusa: true, products };
 
 describe('lines from appointments (spec part 2 §4)', () => {
   it('groups by product and price, the quantity being the count', () => {
@@ -25,6 +26,18 @@ describe('lines from appointments (spec part 2 §4)', () => {
       ['Trattamento osteopatico', 1, 70, 70],
     ]);
     expect(lines.every((l) => l.codiceIvaId === 12 && l.sconto === 0)).toBe(true);
+  });
+
+  it("gives each line its product's Sistema TS expense type (none for a health service, SP)", () => {
+    const lines = linesFromAppointments([appt('1', 'p-fisio', 50), appt('2', 'p-tutore', 120), appt('3', null, 30)], {
+      ...opts,
+      mode: 'MULTIPLE',
+    });
+    expect(lines.map((l) => [l.descrizione, l.tipoSpesa])).toEqual([
+      ['Seduta di fisioterapia', null],
+      ['Tutore per ginocchio', 'AD'],
+      ['Visita', null],
+    ]);
   });
 
   it('names an appointment without a product by its title', () => {
@@ -46,6 +59,7 @@ describe('lines from appointments (spec part 2 §4)', () => {
         codiceIvaId: 12,
         sconto: 0,
         riferimentoAmministrazione: null,
+        tipoSpesa: null,
       },
     ]);
   });

@@ -1,5 +1,5 @@
 import { centsToEuros, eurosToCents } from '../shared/money.ts';
-import type { TipoSpesa } from '../sistema-ts/tipi-spesa.ts';
+import { lineTipoSpesa, type TipoSpesa } from '../sistema-ts/tipi-spesa.ts';
 import { invoiceMessages as m } from './invoice.messages.ts';
 import { lineGrossCents } from './totals.ts';
 
@@ -37,6 +37,7 @@ const formLine = (
   unitCents: number,
   codiceIvaId: number,
   included: boolean,
+  tipoSpesa: TipoSpesa | null = null,
 ) => ({
   descrizione,
   quantita,
@@ -47,6 +48,7 @@ const formLine = (
   codiceIvaId,
   sconto: 0,
   riferimentoAmministrazione: null,
+  tipoSpesa,
 });
 
 /**
@@ -60,7 +62,8 @@ export const linesFromAppointments = (
     mode: AppointmentLineMode;
     codiceIvaId: number;
     ivaAndRivalsaInclusa: boolean;
-    productNames: ReadonlyMap<string, string>;
+    /** The studio's products by id: a line takes its product's name and Sistema TS expense type. */
+    products: ReadonlyMap<string, { name: string; tipoSpesa: TipoSpesa }>;
   },
 ): FormLine[] => {
   if (!appointments.length) return [];
@@ -68,17 +71,18 @@ export const linesFromAppointments = (
     const total = appointments.reduce((s, a) => s + eurosToCents(a.price ?? 0), 0);
     return [formLine(m.genericService, 1, total, opts.codiceIvaId, opts.ivaAndRivalsaInclusa)];
   }
-  const groups = new Map<string, { name: string; unitCents: number; count: number }>();
+  const groups = new Map<string, { name: string; unitCents: number; count: number; tipoSpesa: TipoSpesa | null }>();
   for (const a of appointments) {
     const unitCents = eurosToCents(a.price ?? 0);
-    const name = (a.productId && opts.productNames.get(a.productId)) || a.summary.trim() || m.genericService;
+    const product = a.productId ? opts.products.get(a.productId) : undefined;
+    const name = product?.name || a.summary.trim() || m.genericService;
     const key = `${a.productId ?? `title:${name}`}|${unitCents}`;
     const g = groups.get(key);
     if (g) g.count += 1;
-    else groups.set(key, { name, unitCents, count: 1 });
+    else groups.set(key, { name, unitCents, count: 1, tipoSpesa: lineTipoSpesa(product?.tipoSpesa) });
   }
   return [...groups.values()].map((g) =>
-    formLine(g.name, g.count, g.unitCents, opts.codiceIvaId, opts.ivaAndRivalsaInclusa),
+    formLine(g.name, g.count, g.unitCents, opts.codiceIvaId, opts.ivaAndRivalsaInclusa, g.tipoSpesa),
   );
 };
 

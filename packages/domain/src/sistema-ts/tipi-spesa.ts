@@ -27,4 +27,9 @@ export const tipoSpesaLabels: Record<TipoSpesa, string> = {
  * spas' and the NHS's.
  */
 export const tipiSpesaRiga = ['SP', 'SR', 'AD', 'AA'] as const satisfies readonly TipoSpesa[];
-export const defaultTipoSpesa: TipoSpesa = 'SP';
+export type TipoSpesaRiga = (typeof tipiSpesaRiga)[number];
+export const defaultTipoSpesa = 'SP' satisfies TipoSpesa;
+
+/** What an invoice line stores for a tipoSpesa: none for the default (SP), so that only a choice is recorded. */
+export const lineTipoSpesa = (tipoSpesa: TipoSpesa | null | undefined): TipoSpesa | null =>
+  tipoSpesa && tipoSpesa !== defaultTipoSpesa ? tipoSpesa : null;

@@ -1,3 +1,4 @@
+import { defaultTipoSpesa, tipiSpesaRiga } from '@studiolo/domain/sistema-ts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -34,6 +35,8 @@ export const products = pgTable(
     status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
       .notNull()
       .default('ACTIVE'),
+    /** The Sistema TS expense type its invoice lines start with (decision 023). */
+    tipoSpesa: text('tipo_spesa', { enum: tipiSpesaRiga }).notNull().default(defaultTipoSpesa),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

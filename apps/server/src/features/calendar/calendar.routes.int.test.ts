@@ -1,5 +1,6 @@
 import type { CalendarEvent } from '@studiolo/domain/calendar';
 import { calendarMessages } from '@studiolo/domain/calendar';
+import { fieldMessages } from '@studiolo/domain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { mainCalendarId, validEventInput, validPatientInput } from '../../../test/helpers/factories.ts';
@@ -523,5 +524,53 @@ describe('products', () => {
     });
     expect(res.body.answer).toBe(calendarMessages.productsDeleted(2));
     expect(await apiOk(t.app, { method: 'GET', url: '/products', token: studio.token })).toEqual([]);
+  });
+
+  it("keeps a service's Sistema TS expense type: a health service (SP) unless chosen, a device (AD) when chosen", async () => {
+    const studio = await createStudioOwner(t.app);
+    const body = { name: 'Seduta', price: 50, grossPrice: 50, duration: 45 };
+    const seduta = await apiOk<{ id: string; tipoSpesa: string }>(t.app, {
+      method: 'POST',
+      url: '/products',
+      token: studio.token,
+      body,
+    });
+    expect(seduta.tipoSpesa).toBe('SP');
+    const tutore = await apiOk<{ id: string; tipoSpesa: string }>(t.app, {
+      method: 'POST',
+      url: '/products',
+      token: studio.token,
+      body: { ...body, name: 'Tutore per ginocchio', tipoSpesa: 'AD' },
+    });
+    expect(tutore.tipoSpesa).toBe('AD');
+    await apiOk(t.app, {
+      method: 'PUT',
+      url: '/products',
+      token: studio.token,
+      body: { ...body, id: seduta.id, tipoSpesa: 'SR' },
+    });
+    const listed = await apiOk<{ name: string; tipoSpesa: string }[]>(t.app, {
+      method: 'GET',
+      url: '/products',
+      token: studio.token,
+    });
+    expect(listed.map((p) => [p.name, p.tipoSpesa])).toEqual([
+      ['Seduta', 'SR'],
+      ['Tutore per ginocchio', 'AD'],
+    ]);
+    // a pharmacy's expense type is not a studio's: refused on the field, nothing changed
+    const bad = await api(t.app, {
+      method: 'PUT',
+      url: '/products',
+      token: studio.token,
+      body: { ...body, id: tutore.id, tipoSpesa: 'FC' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields?.tipoSpesa).toBe(fieldMessages.invalid);
+    const [row] = await rowsOf<{ tipo_spesa: string }>(
+      t.deps.db,
+      `select tipo_spesa from products where id = '${tutore.id}'`,
+    );
+    expect(row?.tipo_spesa).toBe('AD');
   });
 });

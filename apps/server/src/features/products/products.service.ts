@@ -15,6 +15,7 @@ const toProduct = (row: ProductRow): Product => ({
   duration: row.durationMinutes,
   codiceIvaId: row.codiceIvaId,
   status: row.status,
+  tipoSpesa: row.tipoSpesa,
 });
 
 const columnsOf = (p: ProductData): ProductColumns => ({
@@ -24,6 +25,7 @@ const columnsOf = (p: ProductData): ProductColumns => ({
   durationMinutes: p.duration,
   codiceIvaId: p.codiceIvaId ?? null,
   status: p.status,
+  tipoSpesa: p.tipoSpesa,
 });
 
 export const listProducts = async (deps: AppDeps, ctx: StudioContext) => (await repo.list(deps.db, ctx)).map(toProduct);

@@ -7,6 +7,7 @@ import {
   Modal,
   NumberInput,
   Paper,
+  Select,
   Stack,
   Switch,
   Table,
@@ -17,12 +18,14 @@ import {
 import { useForm } from '@mantine/form';
 import type { Product, ProductInput } from '@studiolo/domain/calendar';
 import { formatMinutes } from '@studiolo/domain/shared';
+import { defaultTipoSpesa, type TipoSpesaRiga } from '@studiolo/domain/sistema-ts';
 import { IconCurrencyEuro, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { formatEuro } from '../../../lib/format.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
+import { tipoSpesaRigaOptions } from '../../sistema-ts/tipo-spesa-options.ts';
 import { useDeleteProducts } from '../api/delete-products.ts';
 import { useProducts } from '../api/get-products.ts';
 import { useCreateProduct, useUpdateProduct } from '../api/save-product.ts';
@@ -42,6 +45,8 @@ export const productTexts = {
   active: 'Attiva',
   inactive: 'Non attiva',
   activeSwitch: 'Prestazione attiva',
+  tipoSpesa: 'Tipo di spesa (Sistema TS)',
+  tipoSpesaHint: 'Le righe in fattura di questa prestazione partono con questo tipo; si può cambiare riga per riga.',
   save: 'Salva',
   cancel: 'Annulla',
   deleteSelected: (n: number) => (n === 1 ? 'Elimina 1 prestazione' : `Elimina ${n} prestazioni`),
@@ -60,9 +65,17 @@ type ProductValues = {
   price: number | '';
   grossPrice: number | '';
   active: boolean;
+  tipoSpesa: TipoSpesaRiga;
 };
 
-const emptyValues: ProductValues = { name: '', duration: 60, price: '', grossPrice: '', active: true };
+const emptyValues: ProductValues = {
+  name: '',
+  duration: 60,
+  price: '',
+  grossPrice: '',
+  active: true,
+  tipoSpesa: defaultTipoSpesa,
+};
 
 /**
  * Services (products) of the studio: a table (cards on phones) with create, edit, delete and multi-delete; durations
@@ -268,6 +281,7 @@ const ProductDialog = ({ product, onClose }: { product: Product | 'new' | null; 
             price: product.price,
             grossPrice: product.grossPrice,
             active: product.status === 'ACTIVE',
+            tipoSpesa: product.tipoSpesa,
           };
     form.setValues(values);
     form.resetDirty(values);
@@ -281,6 +295,7 @@ const ProductDialog = ({ product, onClose }: { product: Product | 'new' | null; 
       price: Number(v.price),
       grossPrice: Number(v.grossPrice),
       status: v.active ? 'ACTIVE' : 'INACTIVE',
+      tipoSpesa: v.tipoSpesa,
       codiceIvaId: product && product !== 'new' ? product.codiceIvaId : null,
     };
     try {
@@ -331,6 +346,13 @@ const ProductDialog = ({ product, onClose }: { product: Product | 'new' | null; 
               {...form.getInputProps('grossPrice')}
             />
           </Group>
+          <Select
+            label={productTexts.tipoSpesa}
+            description={productTexts.tipoSpesaHint}
+            data={tipoSpesaRigaOptions}
+            allowDeselect={false}
+            {...form.getInputProps('tipoSpesa')}
+          />
           <Switch label={productTexts.activeSwitch} {...form.getInputProps('active', { type: 'checkbox' })} />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>

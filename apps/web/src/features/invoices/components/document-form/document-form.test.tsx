@@ -72,6 +72,7 @@ const product: Product = {
   duration: 60,
   codiceIvaId: 12,
   status: 'ACTIVE',
+  tipoSpesa: 'SP',
 };
 
 const posted: unknown[] = [];
@@ -300,6 +301,22 @@ describe('DocumentForm, Sistema TS', () => {
     expect(tipo.value).toBe('SP - Prestazioni sanitarie');
     await person.click(tipo);
     await person.click(await screen.findByRole('option', { name: 'AD - Acquisto o affitto di dispositivo medico CE' }));
+    await person.click(screen.getByRole('button', { name: 'Crea' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ prestazione: [{ descrizione: 'Tutore di polso', tipoSpesa: 'AD' }] });
+  });
+
+  it("a line filled from a service takes the service's expense type", async () => {
+    const tutore: Product = {
+      ...product,
+      id: '77777777-7777-4777-8777-777777777777',
+      name: 'Tutore di polso',
+      tipoSpesa: 'AD',
+    };
+    const { user: person } = renderForm({}, { products: [product, tutore] });
+    await person.type(field('Descrizione', line(1)), 'Tut');
+    await person.click(await screen.findByRole('option', { name: 'Tutore di polso' }));
+    expect(field('Tipo di spesa (Sistema TS)', line(1)).value).toBe('AD - Acquisto o affitto di dispositivo medico CE');
     await person.click(screen.getByRole('button', { name: 'Crea' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ prestazione: [{ descrizione: 'Tutore di polso', tipoSpesa: 'AD' }] });

@@ -255,7 +255,7 @@ export const DocumentForm = ({
       mode,
       codiceIvaId,
       ivaAndRivalsaInclusa: values.tassazione.ivaAndRivalsaInclusa,
-      productNames: new Map(deps.products.map((p) => [p.id, p.name])),
+      products: new Map(deps.products.map((p) => [p.id, p])),
     });
     const lines = applyAppointmentLines(values.prestazione.map(lineToFormLine), added, action);
     form.setFieldValue('prestazione', lines.map(lineOfFormLine));

@@ -23,12 +23,13 @@ import {
   invoiceMessages as m,
   needsRiferimentoAmministrazione,
 } from '@studiolo/domain/invoices';
-import { defaultTipoSpesa, type TipoSpesa, tipiSpesaRiga, tipoSpesaLabels } from '@studiolo/domain/sistema-ts';
+import { defaultTipoSpesa, lineTipoSpesa, type TipoSpesa } from '@studiolo/domain/sistema-ts';
 import { IconCalendarPlus, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TitledPanel } from '../../../../components/titled-panel.tsx';
 import { requiredField } from '../../../../lib/form.ts';
 import { showToast } from '../../../../lib/http.ts';
+import { tipoSpesaRigaOptions } from '../../../sistema-ts/tipo-spesa-options.ts';
 import { documentFormTexts as t } from './document-form.texts.ts';
 import { useDocumentFormDeps } from './document-form-deps.tsx';
 import {
@@ -52,7 +53,6 @@ export const euroInputProps = {
 } as const satisfies Partial<NumberInputProps>;
 
 const vatOptions = codiciIva.map((c) => ({ value: String(c.id), label: c.description }));
-const tipoSpesaOptions = tipiSpesaRiga.map((v) => ({ value: v, label: `${v} - ${tipoSpesaLabels[v]}` }));
 
 /** spec part 2 §5: 'Caratteri vietati!!', with the hint about curly quotes and accents in a tooltip. */
 export const withForbiddenHint = (error: ReactNode): ReactNode =>
@@ -151,7 +151,7 @@ export const LinesPanel = ({ form, defaultCodiceIvaId, onLinkAppointments, canLi
                   {...form.getInputProps(`prestazione.${i}.descrizione`)}
                   error={withForbiddenHint(form.errors[`prestazione.${i}.descrizione`])}
                   onOptionSubmit={(name) => {
-                    // spec part 2 §2: a service fills description, price and VAT code
+                    // spec part 2 §2: a service fills description, price and VAT code (and its Sistema TS expense type)
                     const product = activeProducts.find((p) => p.name === name);
                     if (!product) return;
                     const current = form.getValues().prestazione[i];
@@ -167,6 +167,7 @@ export const LinesPanel = ({ form, defaultCodiceIvaId, onLinkAppointments, canLi
                             product.codiceIvaId !== null && findCodiceIva(product.codiceIvaId)
                               ? product.codiceIvaId
                               : current.codiceIvaId,
+                          tipoSpesa: lineTipoSpesa(product.tipoSpesa),
                         },
                         included,
                       ),
@@ -277,12 +278,10 @@ export const LinesPanel = ({ form, defaultCodiceIvaId, onLinkAppointments, canLi
                     <Select
                       label={t.tipoSpesa}
                       description={t.tipoSpesaHint}
-                      data={tipoSpesaOptions}
+                      data={tipoSpesaRigaOptions}
                       allowDeselect={false}
                       value={line.tipoSpesa ?? defaultTipoSpesa}
-                      onChange={(value) =>
-                        value && change(i, { tipoSpesa: value === defaultTipoSpesa ? null : (value as TipoSpesa) })
-                      }
+                      onChange={(value) => value && change(i, { tipoSpesa: lineTipoSpesa(value as TipoSpesa) })}
                     />
                   )}
                 </SimpleGrid>

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "tipo_spesa" text DEFAULT 'SP' NOT NULL;
