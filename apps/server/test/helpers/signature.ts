@@ -86,8 +86,12 @@ export const signWith = async (
 };
 
 /** A request the patient has signed (code from the outbox, a drawn signature). */
-export const createSignedRequest = async (app: FastifyInstance, owner: TestStudioUser) => {
-  const request = await createSignatureRequest(app, owner);
+export const createSignedRequest = async (
+  app: FastifyInstance,
+  owner: TestStudioUser,
+  body: Record<string, unknown> = {},
+) => {
+  const request = await createSignatureRequest(app, owner, body);
   await requestOtp(app, request.linkId);
   const otp = await latestOtpFromOutbox(app, owner);
   const res = await signWith(app, request.linkId, { otp }, await drawnSignaturePng());

@@ -44,9 +44,15 @@ export const signatureRequests = pgTable(
     studioId: uuid('studio_id')
       .notNull()
       .references(() => studios.id, { onDelete: 'cascade' }),
+    /**
+     * A signed request is a legal record that keeps its patient: deleting the patient is refused (patients.service
+     * deletes the unsigned ones first). NO ACTION rather than RESTRICT: deleting a whole studio removes the patient and
+     * the request in one statement, and NO ACTION checks at the statement's end instead of depending on the order in
+     * which the cascades run.
+     */
     patientId: uuid('patient_id')
       .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+      .references(() => patients.id, { onDelete: 'no action' }),
     /** The public id in /sign?id= (base64url of 32 random bytes). */
     linkId: text('link_id').notNull(),
     /** PENDING, SIGNED, REVOKED, EXPIRED, LOCKED. */

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { randomCodiceFiscale, validPatientInput } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
+import { createSignatureRequest, createSignedRequest } from '../../../test/helpers/signature.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
 
 let t: TestApp;
@@ -504,20 +505,42 @@ describe('deleting a patient', () => {
     expect((await api(t.app, { method: 'GET', url: `/pazienti/${p.id}`, token: owner.token })).status).toBe(404);
   });
 
-  it('refuses, with the Italian reason, when a legal record keeps the patient, and deletes nothing', async () => {
-    // A stand-in for the invoices and signed documents to come: a table referencing patients ON DELETE RESTRICT.
-    await t.deps.db.execute(
-      sql.raw(
-        'create table if not exists legal_record_probe (id serial primary key, patient_id uuid not null references patients(id) on delete restrict)',
-      ),
-    );
-    const p = await createOk(person());
-    await t.deps.db.execute(sql`insert into legal_record_probe (patient_id) values (${p.id})`);
-    const res = await api(t.app, { method: 'DELETE', url: `/pazienti/${p.id}`, token: owner.token });
+  it('refuses while signed documents keep the patient, and deletes nothing; unsigned requests go with the patient', async () => {
+    const kept = await createOk(person());
+    const signed = await createSignedRequest(t.app, owner, { pazienteId: kept.id });
+    const pendingOfKept = await createSignatureRequest(t.app, owner, { pazienteId: kept.id });
+    const res = await api(t.app, { method: 'DELETE', url: `/pazienti/${kept.id}`, token: owner.token });
     expect(res.status).toBe(409);
-    expect(res.body.answer).toBe(patientMessages.deleteRefused('fatture o documenti firmati'));
-    expect((await api(t.app, { method: 'GET', url: `/pazienti/${p.id}`, token: owner.token })).status).toBe(200);
-    await t.deps.db.execute(sql.raw('drop table legal_record_probe'));
+    expect(res.body.answer).toBe(patientMessages.deleteRefused('documenti firmati'));
+    expect(res.body.answer).toBe(
+      'Impossibile eliminare il paziente: ha documenti firmati, che sono documenti legali e vanno conservati. Puoi renderlo non attivo.',
+    );
+    expect((await api(t.app, { method: 'GET', url: `/pazienti/${kept.id}`, token: owner.token })).status).toBe(200);
+    // the refusal rolled back everything, the unsigned request included
+    const keptRequests = await rowsOf<{ id: string; status: string }>(
+      t.deps.db,
+      `select id, status from signature_requests where patient_id = '${kept.id}' order by status`,
+    );
+    expect(keptRequests).toEqual([
+      { id: pendingOfKept.id, status: 'PENDING' },
+      { id: signed.id, status: 'SIGNED' },
+    ]);
+
+    const gone = await createOk(person());
+    await createSignatureRequest(t.app, owner, { pazienteId: gone.id });
+    const ok = await api(t.app, { method: 'DELETE', url: `/pazienti/${gone.id}`, token: owner.token });
+    expect(ok.status).toBe(200);
+    expect(await rowsOf(t.deps.db, `select id from signature_requests where patient_id = '${gone.id}'`)).toEqual([]);
+  });
+
+  it('still lets a whole studio go, signed documents and patients together', async () => {
+    const studio = await createStudioOwner(t.app);
+    const p = await createOk(person(), studio);
+    await createSignedRequest(t.app, studio, { pazienteId: p.id });
+    await t.deps.db.execute(sql`delete from studios where id = ${studio.studioId}`);
+    expect(await rowsOf(t.deps.db, `select id from signature_requests where studio_id = '${studio.studioId}'`)).toEqual(
+      [],
+    );
   });
 });
 

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../shared/app-error.ts';
 import { pgErrorCodes, pgErrorOf } from '../../shared/pg-errors.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
+import { signatureRepository } from '../signature/signature.repository.ts';
 import { type PatientColumns, type PatientRow, patientsRepository as repo } from './patients.repository.ts';
 
 type SearchQuery = z.output<typeof patientSearchQuerySchema>;
@@ -273,15 +274,19 @@ export const removeTag = (deps: AppDeps, ctx: StudioContext, id: string, tag: st
   });
 
 /**
- * Legal records that keep a patient: tables that reference patients with ON DELETE RESTRICT (invoices, signed
+ * Legal records that keep a patient: tables that reference patients with ON DELETE RESTRICT or NO ACTION (signed
  * documents) name their constraint here; what belongs only to the patient references it with ON DELETE CASCADE.
+ * Invoices keep their customer as issued and only lose the link (SET NULL, decision 020).
  */
-const legalRecordLabels: Record<string, string> = {};
+const legalRecordLabels: Record<string, string> = {
+  signature_requests_patient_id_patients_id_fk: 'documenti firmati',
+};
 const legalRecordsFallback = 'fatture o documenti firmati';
 
 export const deletePatient = (deps: AppDeps, ctx: StudioContext, id: string) =>
   deps.db
     .transaction(async (tx) => {
+      await signatureRepository.deleteUnsignedOfPatient(tx, ctx, id);
       const deleted = await repo.delete(tx, ctx, id);
       if (!deleted) throw notFound();
       await recordAudit(tx, ctx, { action: 'patient.delete', entityType: 'patient', entityId: id });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   patients,
@@ -35,6 +35,21 @@ const patientColumns = {
 const withSteps = (steps: SignatureStep[]) => sql`${signatureRequests.steps} || ${JSON.stringify(steps)}::jsonb`;
 
 export const signatureRepository = {
+  /**
+   * Deletes a patient's requests that were never signed (pending, revoked, expired, locked), before the patient goes;
+   * the signed ones stay, and keep the patient (their foreign key refuses the delete).
+   */
+  deleteUnsignedOfPatient: (db: DbOrTx, ctx: StudioContext, patientId: string) =>
+    db
+      .delete(signatureRequests)
+      .where(
+        inStudio(
+          signatureRequests,
+          ctx,
+          and(eq(signatureRequests.patientId, patientId), ne(signatureRequests.status, 'SIGNED')),
+        ),
+      ),
+
   findPatient: (db: DbOrTx, ctx: StudioContext, id: string) =>
     db
       .select(patientColumns)
