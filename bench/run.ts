@@ -499,6 +499,7 @@ try {
         routesOver200kB: w.routes.filter((r) => !r.underTarget).length,
       };
       targetMet.webInitialJsUnder200kB = w.targets.initialJsUnder200kB;
+      targetMet.webBeforeSignInUnder200kB = w.targets.beforeSignInUnder200kB;
     }
     save();
   }

@@ -21,6 +21,8 @@ const assets = path.join(dist, 'assets');
 const routerFile = path.join(repoRoot, 'apps/web/src/app/router.tsx');
 export const webBundleResultsFile = path.join(repoRoot, 'bench/results/web-bundle.json');
 export const initialJsTargetKb = 200;
+/** The layouts of the pages that need a signed-in user. */
+const signedInLayouts = ['require-token', 'app-layout'];
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -59,7 +61,8 @@ export type WebBundleResult = {
   routes: { route: string; layouts: string[]; files: number; gzipKb: number; underTarget: boolean }[];
   largestRoute: { route: string; gzipKb: number };
   lazyOnly: { file: string; gzipKb: number }[];
-  targets: { initialJsUnder200kB: boolean };
+  /** Every route, and (decision 027) the pages opened before signing in: public, patients' (sign, prenota), sign-in. */
+  targets: { initialJsUnder200kB: boolean; beforeSignInUnder200kB: boolean };
 };
 
 export const runWebBundle = ({ log }: { log: (line: string) => void }): WebBundleResult | null => {
@@ -126,7 +129,12 @@ export const runWebBundle = ({ log }: { log: (line: string) => void }): WebBundl
     routes,
     largestRoute: { route: largest.route, gzipKb: largest.gzipKb },
     lazyOnly,
-    targets: { initialJsUnder200kB: routes.every((r) => r.underTarget) },
+    targets: {
+      initialJsUnder200kB: routes.every((r) => r.underTarget),
+      beforeSignInUnder200kB: routes
+        .filter((r) => !r.layouts.some((l) => signedInLayouts.includes(l)))
+        .every((r) => r.underTarget),
+    },
   };
   writeFileSync(webBundleResultsFile, `${JSON.stringify(result, null, 2)}\n`);
   return result;
@@ -137,6 +145,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const r = runWebBundle({ log: console.log });
   if (r)
     console.log(
-      `entry ${r.entryKb} kB; largest ${r.largestRoute.route} ${r.largestRoute.gzipKb} kB; target met: ${r.targets.initialJsUnder200kB}`,
+      `entry ${r.entryKb} kB; largest ${r.largestRoute.route} ${r.largestRoute.gzipKb} kB; target met: ${r.targets.initialJsUnder200kB} (before signing in: ${r.targets.beforeSignInUnder200kB})`,
     );
 }

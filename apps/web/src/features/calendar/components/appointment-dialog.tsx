@@ -27,6 +27,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import '../../../lib/dayjs-it.ts';
 import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
+import { useMounted } from '../../../lib/use-mounted.ts';
 import {
   type AppointmentValues,
   endAfter,
@@ -105,10 +106,8 @@ export const AppointmentDialog = ({
 }: AppointmentDialogProps) => {
   const isPhone = useIsPhone();
   const deps = useCalendarDeps();
-  // Fetched on first use, this dialog may mount already asked to open: the modal then opens one render later, so that
-  // it sees itself open and gives the focus back to what opened it on close (it records that only on opening).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // fetched on first use, it may mount already asked to open (lib/use-mounted.ts)
+  const mounted = useMounted();
   const event = mode?.kind === 'edit' ? mode.event : null;
   const readOnly = !deps.canWrite || (event !== null && isExternal(event));
   // a session note belongs to the patient's appointment: the studio's own, with a patient

@@ -1,81 +1,20 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { Product, ProductInput } from '@studiolo/domain/calendar';
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { Product } from '@studiolo/domain/calendar';
 import { formatMinutes } from '@studiolo/domain/shared';
-import { defaultTipoSpesa, type TipoSpesaRiga } from '@studiolo/domain/sistema-ts';
-import { IconCurrencyEuro, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
-import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { formatEuro } from '../../../lib/format.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
-import { tipoSpesaRigaOptions } from '../../sistema-ts/tipo-spesa-options.ts';
 import { useDeleteProducts } from '../api/delete-products.ts';
 import { useProducts } from '../api/get-products.ts';
-import { useCreateProduct, useUpdateProduct } from '../api/save-product.ts';
+import { productTexts } from './products.texts.ts';
 
-/** Texts of the services panel (decided: the spec lists the fields of a product, not the screen). */
-export const productTexts = {
-  title: 'Prestazioni',
-  description: 'I servizi dello studio: scegliendone uno in un appuntamento si impostano durata e prezzo.',
-  add: 'Nuova prestazione',
-  edit: 'Modifica prestazione',
-  name: 'Nome',
-  duration: 'Durata (minuti)',
-  durationShown: 'Durata',
-  price: 'Prezzo netto',
-  grossPrice: 'Prezzo lordo',
-  status: 'Stato',
-  active: 'Attiva',
-  inactive: 'Non attiva',
-  activeSwitch: 'Prestazione attiva',
-  tipoSpesa: 'Tipo di spesa (Sistema TS)',
-  tipoSpesaHint: 'Le righe in fattura di questa prestazione partono con questo tipo; si può cambiare riga per riga.',
-  save: 'Salva',
-  cancel: 'Annulla',
-  deleteSelected: (n: number) => (n === 1 ? 'Elimina 1 prestazione' : `Elimina ${n} prestazioni`),
-  selectAll: 'Seleziona tutte',
-  select: (name: string) => `Seleziona ${name}`,
-  editOf: (name: string) => `Modifica ${name}`,
-  deleteOf: (name: string) => `Elimina ${name}`,
-  empty: 'Nessuna prestazione: aggiungi la prima.',
-  required: 'Campo obbligatorio',
-  durationHint: (minutes: number) => `${formatMinutes(minutes)} ore`,
-} as const;
-
-type ProductValues = {
-  name: string;
-  duration: number | '';
-  price: number | '';
-  grossPrice: number | '';
-  active: boolean;
-  tipoSpesa: TipoSpesaRiga;
-};
-
-const emptyValues: ProductValues = {
-  name: '',
-  duration: 60,
-  price: '',
-  grossPrice: '',
-  active: true,
-  tipoSpesa: defaultTipoSpesa,
-};
+// The service's dialog (its form, number and select fields) is fetched when first opened, not before the first screen
+// (issue 17 item 11); once fetched it stays mounted, so it closes with its transition.
+const ProductDialog = lazy(() =>
+  import('./product-dialog.tsx').then(({ ProductDialog }) => ({ default: ProductDialog })),
+);
 
 /**
  * Services (products) of the studio: a table (cards on phones) with create, edit, delete and multi-delete; durations
@@ -85,7 +24,12 @@ export const ProductsPanel = ({ canEdit }: { canEdit: boolean }) => {
   const isPhone = useIsPhone();
   const products = useProducts();
   const remove = useDeleteProducts();
-  const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  const [editing, setEditingState] = useState<Product | 'new' | null>(null);
+  const [dialogWanted, setDialogWanted] = useState(false);
+  const setEditing = (product: Product | 'new' | null) => {
+    if (product) setDialogWanted(true);
+    setEditingState(product);
+  };
   const [selected, setSelected] = useState<string[]>([]);
   const [toDelete, setToDelete] = useState<string[] | null>(null);
   const list = products.data ?? [];
@@ -221,7 +165,11 @@ export const ProductsPanel = ({ canEdit }: { canEdit: boolean }) => {
           </Table>
         )}
       </Stack>
-      <ProductDialog product={editing} onClose={() => setEditing(null)} />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <ProductDialog product={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <DeleteConfirmDialog
         opened={toDelete !== null}
         loading={remove.isPending}
@@ -255,115 +203,3 @@ const RowActions = ({
     </ActionIcon>
   </Group>
 );
-
-const ProductDialog = ({ product, onClose }: { product: Product | 'new' | null; onClose: () => void }) => {
-  const isPhone = useIsPhone();
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
-  const form = useForm<ProductValues>({
-    initialValues: emptyValues,
-    validate: {
-      name: (v) => (v.trim() ? null : productTexts.required),
-      duration: (v) => (v === '' || v < 1 ? productTexts.required : null),
-      price: (v) => (v === '' ? productTexts.required : null),
-      grossPrice: (v) => (v === '' ? productTexts.required : null),
-    },
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form resets when another product opens
-  useEffect(() => {
-    if (!product) return;
-    const values =
-      product === 'new'
-        ? emptyValues
-        : {
-            name: product.name,
-            duration: product.duration,
-            price: product.price,
-            grossPrice: product.grossPrice,
-            active: product.status === 'ACTIVE',
-            tipoSpesa: product.tipoSpesa,
-          };
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-  }, [product]);
-
-  const submit = form.onSubmit(async (v) => {
-    const input: ProductInput = {
-      name: v.name.trim(),
-      duration: Number(v.duration),
-      price: Number(v.price),
-      grossPrice: Number(v.grossPrice),
-      status: v.active ? 'ACTIVE' : 'INACTIVE',
-      tipoSpesa: v.tipoSpesa,
-      codiceIvaId: product && product !== 'new' ? product.codiceIvaId : null,
-    };
-    try {
-      if (product && product !== 'new') await update.mutateAsync({ ...input, id: product.id });
-      else await create.mutateAsync(input);
-      onClose();
-    } catch (e) {
-      applyServerFieldErrors(form, e);
-    }
-  });
-  const duration = form.values.duration;
-  const money = {
-    leftSection: <IconCurrencyEuro size={16} aria-hidden />,
-    decimalSeparator: ',',
-    thousandSeparator: '.',
-    decimalScale: 2,
-    min: 0,
-  } as const;
-
-  return (
-    <Modal
-      opened={product !== null}
-      onClose={onClose}
-      title={product === 'new' ? productTexts.add : productTexts.edit}
-      fullScreen={isPhone}
-      centered
-      closeButtonProps={{ 'aria-label': 'Chiudi' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput label={productTexts.name} {...requiredField} {...form.getInputProps('name')} />
-          <NumberInput
-            label={productTexts.duration}
-            description={typeof duration === 'number' && duration > 0 ? productTexts.durationHint(duration) : undefined}
-            min={1}
-            max={1440}
-            step={5}
-            allowDecimal={false}
-            {...requiredField}
-            {...form.getInputProps('duration')}
-          />
-          <Group grow gap="sm" align="flex-start">
-            <NumberInput label={productTexts.price} {...money} {...requiredField} {...form.getInputProps('price')} />
-            <NumberInput
-              label={productTexts.grossPrice}
-              {...money}
-              {...requiredField}
-              {...form.getInputProps('grossPrice')}
-            />
-          </Group>
-          <Select
-            label={productTexts.tipoSpesa}
-            description={productTexts.tipoSpesaHint}
-            data={tipoSpesaRigaOptions}
-            allowDeselect={false}
-            {...form.getInputProps('tipoSpesa')}
-          />
-          <Switch label={productTexts.activeSwitch} {...form.getInputProps('active', { type: 'checkbox' })} />
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {productTexts.cancel}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {productTexts.save}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-};

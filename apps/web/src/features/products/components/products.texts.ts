@@ -1,0 +1,30 @@
+import { formatMinutes } from '@studiolo/domain/shared';
+
+/** Texts of the services panel (decided: the spec lists the fields of a product, not the screen). */
+export const productTexts = {
+  title: 'Prestazioni',
+  description: 'I servizi dello studio: scegliendone uno in un appuntamento si impostano durata e prezzo.',
+  add: 'Nuova prestazione',
+  edit: 'Modifica prestazione',
+  name: 'Nome',
+  duration: 'Durata (minuti)',
+  durationShown: 'Durata',
+  price: 'Prezzo netto',
+  grossPrice: 'Prezzo lordo',
+  status: 'Stato',
+  active: 'Attiva',
+  inactive: 'Non attiva',
+  activeSwitch: 'Prestazione attiva',
+  tipoSpesa: 'Tipo di spesa (Sistema TS)',
+  tipoSpesaHint: 'Le righe in fattura di questa prestazione partono con questo tipo; si può cambiare riga per riga.',
+  save: 'Salva',
+  cancel: 'Annulla',
+  deleteSelected: (n: number) => (n === 1 ? 'Elimina 1 prestazione' : `Elimina ${n} prestazioni`),
+  selectAll: 'Seleziona tutte',
+  select: (name: string) => `Seleziona ${name}`,
+  editOf: (name: string) => `Modifica ${name}`,
+  deleteOf: (name: string) => `Elimina ${name}`,
+  empty: 'Nessuna prestazione: aggiungi la prima.',
+  required: 'Campo obbligatorio',
+  durationHint: (minutes: number) => `${formatMinutes(minutes)} ore`,
+} as const;
