@@ -22,7 +22,7 @@ import { useForm } from '@mantine/form';
 import { type Calendar, type CalendarEvent, eventColors } from '@studiolo/domain/calendar';
 import { formatMinutes } from '@studiolo/domain/shared';
 import { IconCopy, IconCurrencyEuro, IconNotes, IconRepeat, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 // the pickers' month and day names in Italian
 import '../../../lib/dayjs-it.ts';
 import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
