@@ -1,4 +1,4 @@
-import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '@studiolo/domain/auth';
 import { can, type Permission } from '@studiolo/domain/shared';
@@ -159,7 +159,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
         // a phone's closed menu is slid out of the window: Tab must not walk into links nobody sees (WCAG 2.4.7)
         inert={isMobile && !opened}
       >
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Stack gap={4} component="nav" aria-label="Sezioni">
             {sections.map(({ label, to, icon: Icon }) => {
               const active = location.pathname === to || location.pathname.startsWith(`${to}/`);
