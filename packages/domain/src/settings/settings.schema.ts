@@ -1,6 +1,7 @@
 import { cartellaPazienteSettingsSchema } from '../clinical/clinical.schema.ts';
 import { tassazioneInputSchema } from '../invoices/invoice.schema.ts';
-import { fieldMessages, z } from '../shared/zod-it.ts';
+import { fieldMessages } from '../shared/field-messages.ts';
+import { z } from '../shared/zod-it.ts';
 import { sistemaTsSectionInputSchema } from '../sistema-ts/sistema-ts.schema.ts';
 import { settingsMessages } from './settings.messages.ts';
 

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { fieldMessages } from './field-messages.ts';
 
-/** Generic field messages (spec part 1 §5 "Campo obbligatorio"; the rest decided in docs/decisions/003). */
-export const fieldMessages = {
-  required: 'Campo obbligatorio',
-  invalid: 'Valore non valido',
-  tooLong: (max: number | bigint) => `Massimo ${max} caratteri`,
-  tooShort: (min: number | bigint) => `Minimo ${min} caratteri`,
-  unknownField: 'Campo non previsto',
-} as const;
-
-// Italian messages for every zod issue a schema does not word itself, on server and web alike.
+// Italian messages for every zod issue a schema does not word itself, on server and web alike. This module has side
+// effects (package.json "sideEffects"): a bundle keeps it wherever it is imported, even though the `z` it passes on
+// is zod's own binding; it is not in the shared barrel, so constants from there do not bring zod along
+// (decision 027). Take `z` from here (the domain's modules) or from "@studiolo/domain/zod" (the apps).
 z.config(z.locales.it());
 z.config({
   customError: (issue) => {

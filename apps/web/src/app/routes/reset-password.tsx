@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { passwordSchema } from '@studiolo/domain/auth';
-import { z } from '@studiolo/domain/shared';
+import { z } from '@studiolo/domain/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useChangePassword } from '../../features/auth/api/change-password.ts';
 import { applyServerFieldErrors, requiredField } from '../../lib/form.ts';

@@ -1,5 +1,5 @@
 import { totpCodeSchema } from '@studiolo/domain/auth';
-import { z } from '@studiolo/domain/shared';
+import { z } from '@studiolo/domain/zod';
 
 /**
  * The form with the six-digit code of the authenticator app (set-up, sign-in, turning it off): left empty it says

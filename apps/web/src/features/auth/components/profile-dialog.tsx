@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type CurrentUser, passwordSchema } from '@studiolo/domain/auth';
-import { z } from '@studiolo/domain/shared';
+import { z } from '@studiolo/domain/zod';
 import { useEffect } from 'react';
 import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { useChangePassword } from '../api/change-password.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { loginEmailSchema } from '@studiolo/domain/auth';
-import { z } from '@studiolo/domain/shared';
+import { z } from '@studiolo/domain/zod';
 import { useState } from 'react';
 import { requiredField } from '../../../lib/form.ts';
 import { useSupportModeActions } from '../support-mode.ts';
