@@ -395,6 +395,9 @@ describe('support mode', () => {
     renderApp('/customers');
     await enterSupport('Cliente@Studio.it');
     expect(await screen.findByText('Modalità support attiva: loggato come cliente@studio.it')).toBeTruthy();
+    // the header comes back with the assisted user, its menu closed (it opens only on a click)
+    expect(await screen.findByRole('button', { name: /cliente@studio\.it.*Menu utente/ })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Esci' })).toBeNull();
     expect(JSON.parse(sessionStorage.getItem('studiolo.support') ?? 'null')).toEqual({
       email: 'cliente@studio.it',
       secret: 'segreto-di-supporto',

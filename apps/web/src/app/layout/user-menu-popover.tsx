@@ -10,6 +10,9 @@ type UserMenuPopoverProps = {
   fullName: string;
   studioName: string;
   canSupport: boolean;
+  /** Opened as it mounts: it replaces the stand-in button that was clicked. */
+  openOnMount: boolean;
+  onOpenedOnMount: () => void;
   onProfile: () => void;
   onSupport: () => void;
   onSignOut: () => void;
@@ -21,17 +24,22 @@ export const UserMenuPopover = ({
   fullName,
   studioName,
   canSupport,
+  openOnMount,
+  onOpenedOnMount,
   onProfile,
   onSupport,
   onSignOut,
 }: UserMenuPopoverProps) => {
   const target = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(false);
-  // It replaces the stand-in that was clicked: the button takes the focus, then the menu opens one render after it
+  // Replacing the stand-in that was clicked, the button takes the focus, then the menu opens one render after it
   // mounts, so that Mantine records the button as where the focus goes back when the menu closes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it mounts
   useEffect(() => {
+    if (!openOnMount) return;
     target.current?.focus();
     setOpened(true);
+    onOpenedOnMount();
   }, []);
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal opened={opened} onChange={setOpened}>

@@ -32,6 +32,8 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
   const [profileWanted, setProfileWanted] = useState(false);
   const [supportWanted, setSupportWanted] = useState(false);
   const [Popover, setPopover] = useState<typeof UserMenuPopover | null>(null);
+  // only the click that fetched the menu opens it as it mounts; a later remount (the user reloaded) leaves it closed
+  const [openOnMount, setOpenOnMount] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => void loadMenu().catch(() => undefined), userMenuPrefetchMs);
     return () => clearTimeout(timer);
@@ -50,6 +52,8 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
           fullName={fullName}
           studioName={studioName}
           canSupport={canSupport}
+          openOnMount={openOnMount}
+          onOpenedOnMount={() => setOpenOnMount(false)}
           onProfile={() => {
             setProfileWanted(true);
             profile.open();
@@ -72,7 +76,10 @@ export const UserMenu = ({ studioName }: { studioName: string }) => {
           onClick={
             () =>
               void loadMenu()
-                .then(({ UserMenuPopover }) => setPopover(() => UserMenuPopover))
+                .then(({ UserMenuPopover }) => {
+                  setOpenOnMount(true);
+                  setPopover(() => UserMenuPopover);
+                })
                 .catch(() => undefined) // offline: nothing opens, the next click asks again
           }
         />
