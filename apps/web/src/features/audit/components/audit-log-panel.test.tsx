@@ -5,23 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Notifications: () => null }));
 
 import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { signInTestUser, testStudioId as studioId, testUser as user } from '../../../components/testing/signed-in.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { reloadSession } from '../../../lib/session.ts';
 import { AuditLogPanel, auditLogIntro } from './audit-log-panel.tsx';
 
-const studioId = '11111111-1111-4111-8111-111111111111';
-const user = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'giulia@studio.it',
-  nome: 'Giulia',
-  cognome: 'Bianchi',
-  idsStudio: [studioId],
-  role: 'ROLE_USER',
-  studioRole: 'ROLE_USER',
-  totpEnabled: false,
-  subscription: { plan: 'TRIAL' },
-  supportMode: null,
-};
 const events = [
   {
     id: '33333333-3333-4333-8333-333333333333',
@@ -61,8 +49,7 @@ const fetchMock = vi.fn(async (url: string) => {
 });
 
 beforeEach(() => {
-  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
-  reloadSession();
+  signInTestUser();
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
 });

@@ -6,24 +6,12 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Not
 
 import { calendarMessages as m } from '@studiolo/domain/calendar';
 import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { signInTestUser, testStudioId as studioId, testUser as user } from '../../../components/testing/signed-in.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { reloadSession } from '../../../lib/session.ts';
 import { GoogleCalendarPanel, googleCalendarTexts as texts } from './google-calendar-panel.tsx';
 
-const studioId = '11111111-1111-4111-8111-111111111111';
 const calendarId = '55555555-5555-4555-8555-555555555555';
-const user = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'giulia@studio.it',
-  nome: 'Giulia',
-  cognome: 'Bianchi',
-  idsStudio: [studioId],
-  role: 'ROLE_USER',
-  studioRole: 'ROLE_USER',
-  totpEnabled: false,
-  subscription: { plan: 'TRIAL' },
-  supportMode: null,
-};
 const notLinked = {
   configured: true,
   linked: false,
@@ -67,8 +55,7 @@ let answers: Record<string, Answer>;
 const calls: { method: string; path: string; body: unknown }[] = [];
 
 beforeEach(() => {
-  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
-  reloadSession();
+  signInTestUser();
   calls.length = 0;
   answers = {
     'GET /user/getUser': { body: { code: 'SUCCESS', response: user } },

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Notifications: () => null }));
 
 import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { signInTestUser, testUser as user } from '../../../components/testing/signed-in.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { reloadSession } from '../../../lib/session.ts';
 import { DiaryEntryDialog } from './diary-entry-dialog.tsx';
@@ -12,20 +13,7 @@ import { DiaryPanel } from './diary-panel.tsx';
 import { EvaluationsPanel } from './evaluations-panel.tsx';
 import { OutcomeFormDialog } from './outcome-form-dialog.tsx';
 
-const studioId = '11111111-1111-4111-8111-111111111111';
 const pazienteId = '55555555-5555-4555-8555-555555555555';
-const user = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'giulia@studio.it',
-  nome: 'Giulia',
-  cognome: 'Bianchi',
-  idsStudio: [studioId],
-  role: 'ROLE_USER',
-  studioRole: 'ROLE_USER',
-  totpEnabled: false,
-  subscription: { plan: 'TRIAL' },
-  supportMode: null,
-};
 const entry = (id: string, data: string, soggettivo: string, appuntamentoInizio: string | null = null) => ({
   id,
   pazienteId,
@@ -80,8 +68,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
-  reloadSession();
+  signInTestUser();
   fetchMock.mockClear();
   posted.length = 0;
   answers = {};

@@ -7,23 +7,11 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Not
 vi.setConfig({ testTimeout: 15_000 });
 
 import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { signInTestUser, testStudioId as studioId, testUser as user } from '../../../components/testing/signed-in.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { reloadSession } from '../../../lib/session.ts';
 import { ProductsPanel } from './products-panel.tsx';
 
-const studioId = '11111111-1111-4111-8111-111111111111';
-const user = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'giulia@studio.it',
-  nome: 'Giulia',
-  cognome: 'Bianchi',
-  idsStudio: [studioId],
-  role: 'ROLE_USER',
-  studioRole: 'ROLE_USER',
-  totpEnabled: false,
-  subscription: { plan: 'TRIAL' },
-  supportMode: null,
-};
 const tutore: Product = {
   id: '33333333-3333-4333-8333-333333333333',
   studioId,
@@ -50,8 +38,7 @@ const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
 });
 
 beforeEach(() => {
-  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
-  reloadSession();
+  signInTestUser();
   sent.length = 0;
   vi.stubGlobal('fetch', fetchMock);
 });

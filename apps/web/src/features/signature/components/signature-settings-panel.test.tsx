@@ -2,23 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { signInTestUser, testUser as user } from '../../../components/testing/signed-in.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { reloadSession } from '../../../lib/session.ts';
 import { SignatureSettingsPanel } from './signature-settings-panel.tsx';
 
-const studioId = '11111111-1111-4111-8111-111111111111';
-const user = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'giulia@studio.it',
-  nome: 'Giulia',
-  cognome: 'Bianchi',
-  idsStudio: [studioId],
-  role: 'ROLE_USER',
-  studioRole: 'ROLE_USER',
-  totpEnabled: false,
-  subscription: { plan: 'TRIAL' },
-  supportMode: null,
-};
 let general: Record<string, unknown> = {};
 const patches: unknown[] = [];
 const serverSeal = { studio: null, inUso: 'SERVER' };
@@ -71,8 +59,7 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
 });
 
 beforeEach(() => {
-  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
-  reloadSession();
+  signInTestUser();
   patches.length = 0;
   uploads.length = 0;
   certificate = serverSeal;

@@ -7,23 +7,11 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Not
 vi.setConfig({ testTimeout: 15_000 });
 
 import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { signInTestUser, testUser as user } from '../../../components/testing/signed-in.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { reloadSession } from '../../../lib/session.ts';
 import { SistemaTsOverview } from './sistema-ts-overview.tsx';
 
-const studioId = '11111111-1111-4111-8111-111111111111';
-const user = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'giulia@studio.it',
-  nome: 'Giulia',
-  cognome: 'Bianchi',
-  idsStudio: [studioId],
-  role: 'ROLE_USER',
-  studioRole: 'ROLE_USER',
-  totpEnabled: false,
-  subscription: { plan: 'TRIAL' },
-  supportMode: null,
-};
 const documento = (over: Partial<TsDocumento>): TsDocumento => ({
   id: '33333333-3333-4333-8333-333333333333',
   idDocumento: '1/2026',
@@ -85,8 +73,7 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z'), toFake: ['Date'] });
-  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
-  reloadSession();
+  signInTestUser();
   posts.length = 0;
   vi.stubGlobal('fetch', fetchMock);
 });

@@ -10,25 +10,13 @@ vi.setConfig({ testTimeout: 15_000 });
 
 import { InvoicePdfPage } from '../../../../app/routes/accounting-fattura-pdf.tsx';
 import { LocationDisplay, renderWithProviders } from '../../../../components/testing/render-with-providers.tsx';
+import { signInTestUser, testUser as user } from '../../../../components/testing/signed-in.ts';
 import { createQueryClient } from '../../../../lib/query-client.ts';
 import { reloadSession } from '../../../../lib/session.ts';
 import { OverviewCards } from '../overview/overview-cards.tsx';
 import { PatientInvoicesTable } from './patient-invoices-table.tsx';
 
-const studioId = '11111111-1111-4111-8111-111111111111';
 const pazienteId = '33333333-3333-4333-8333-333333333333';
-const user = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'giulia@studio.it',
-  nome: 'Giulia',
-  cognome: 'Bianchi',
-  idsStudio: [studioId],
-  role: 'ROLE_USER',
-  studioRole: 'ROLE_USER',
-  totpEnabled: false,
-  subscription: { plan: 'TRIAL' },
-  supportMode: null,
-};
 
 const row = (n: number, over: Partial<FatturaRow> = {}): FatturaRow => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -97,8 +85,7 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
 });
 
 beforeEach(() => {
-  localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
-  reloadSession();
+  signInTestUser();
   calls.length = 0;
   vi.stubGlobal('fetch', fetchMock);
 });
