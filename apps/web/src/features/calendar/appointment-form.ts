@@ -148,6 +148,27 @@ export const endAfter = (v: Pick<AppointmentValues, 'startDay' | 'startTime'>, m
   return { endDay: romeDayOf(end), endTime: romeTimeOf(end) };
 };
 
+/** Minutes an appointment lasts when its end does not follow its start (no service and the end before the start). */
+const fallbackMinutes = 60;
+
+/**
+ * The end once the start time is moved, keeping the length: the chosen service's duration where there is one,
+ * otherwise the length the appointment had (issue 26 item 5: "Ora fine" follows "Ora inizio").
+ */
+export const endFollowingStart = (
+  before: Pick<AppointmentValues, 'startDay' | 'startTime' | 'endDay' | 'endTime'>,
+  startTime: string,
+  serviceMinutes: number | null,
+) => {
+  let minutes = serviceMinutes ?? fallbackMinutes;
+  if (serviceMinutes === null && isTime(before.startTime) && isTime(before.endTime)) {
+    const { start, end } = instantsOf({ ...before, allDay: false });
+    const length = (end.getTime() - start.getTime()) / 60_000;
+    if (length > 0) minutes = length;
+  }
+  return endAfter({ startDay: before.startDay, startTime }, minutes);
+};
+
 export type AppointmentErrors = Partial<
   Record<'summary' | 'calendarId' | 'startTime' | 'endTime' | 'until' | 'count', string>
 >;

@@ -31,6 +31,7 @@ import { useMounted } from '../../../lib/use-mounted.ts';
 import {
   type AppointmentValues,
   endAfter,
+  endFollowingStart,
   type NewAppointmentDefaults,
   appointmentTexts as t,
   validateAppointment,
@@ -150,6 +151,17 @@ export const AppointmentDialog = ({
     form.setFieldValue('price', product.grossPrice);
   };
 
+  // the end follows the start, keeping the length (the service's duration where one is chosen)
+  const changeStartTime = (time: string) => {
+    const now = form.getValues();
+    form.setFieldValue('startTime', time);
+    if (now.allDay || !/^\d\d:\d\d$/.test(time)) return;
+    const product = deps.products.find((p) => p.id === now.productId);
+    const end = endFollowingStart(now, time, product ? product.duration : null);
+    form.setFieldValue('endDay', end.endDay);
+    form.setFieldValue('endTime', end.endTime);
+  };
+
   const ruleText = event && isInSeries(event) ? describeRule(event.rrule) : null;
   const title = event ? t.editTitle : t.newTitle;
   // An all-day appointment has no end time, so its end day stands beside the start day and carries the end's error.
@@ -224,7 +236,11 @@ export const AppointmentDialog = ({
                   }
                 }}
               />
-              {v.allDay ? endDayField : <TimeField label={t.startTime} {...form.getInputProps('startTime')} />}
+              {v.allDay ? (
+                endDayField
+              ) : (
+                <TimeField label={t.startTime} {...form.getInputProps('startTime')} onChange={changeStartTime} />
+              )}
             </SimpleGrid>
             {!v.allDay && (
               <SimpleGrid cols={{ base: 2 }} spacing="sm">

@@ -1,0 +1,106 @@
+import type { Calendar, Product } from '@studiolo/domain/calendar';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { romeInstant } from '../calendar-dates.ts';
+import { AppointmentDialog } from './appointment-dialog.tsx';
+import { type CalendarDeps, CalendarDepsProvider } from './calendar-deps.tsx';
+
+const studioId = '11111111-1111-4111-8111-111111111111';
+const calendar = { id: '22222222-2222-4222-8222-222222222222', summary: 'Studio' } as Calendar;
+const seduta: Product = {
+  id: '44444444-4444-4444-8444-444444444444',
+  studioId,
+  name: 'Seduta di fisioterapia',
+  price: 50,
+  grossPrice: 50,
+  duration: 45,
+  codiceIvaId: null,
+  status: 'ACTIVE',
+  tipoSpesa: 'SP',
+};
+
+const deps: CalendarDeps = {
+  staff: [],
+  rooms: [],
+  serviceLocations: [],
+  medicalDevices: [],
+  products: [seduta],
+  tags: [],
+  PatientField: () => null,
+  canWrite: true,
+  canExport: true,
+  settingsPath: null,
+  writeDiary: null,
+};
+
+const openNew = (start: string, end: string) => {
+  const onSubmit = vi.fn(async () => {});
+  const r = renderWithProviders(
+    <CalendarDepsProvider value={deps}>
+      <AppointmentDialog
+        mode={{
+          kind: 'create',
+          defaults: {
+            start: romeInstant('2027-03-01', start),
+            end: romeInstant('2027-03-01', end),
+            calendarId: calendar.id,
+          },
+        }}
+        calendars={[calendar]}
+        onClose={vi.fn()}
+        onSubmit={onSubmit}
+        onDelete={vi.fn()}
+        onTogglePaid={vi.fn()}
+        onDuplicateNextWeek={vi.fn()}
+      />
+    </CalendarDepsProvider>,
+  );
+  return { ...r, onSubmit };
+};
+
+beforeAll(() => {
+  // happy-dom has no document.fonts, which the autosizing Textarea (Note) listens to
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+    });
+  }
+});
+
+const hoursOf = (label: string) => screen.getByLabelText(`${label}, ore`) as HTMLInputElement;
+const minutesOf = (label: string) => screen.getByLabelText(`${label}, minuti`) as HTMLInputElement;
+
+const typeStart = async (user: ReturnType<typeof openNew>['user'], hh: string, mm: string) => {
+  await user.clear(hoursOf('Ora inizio'));
+  await user.type(hoursOf('Ora inizio'), hh);
+  await user.clear(minutesOf('Ora inizio'));
+  await user.type(minutesOf('Ora inizio'), mm);
+};
+
+describe('Appointment dialog: the end follows the start (issue 26 item 5)', () => {
+  it('moves "Ora fine" with "Ora inizio", keeping the length, so a new appointment at 10:00 saves', async () => {
+    const { user, onSubmit } = openNew('09:00', '10:00');
+    await screen.findByRole('dialog', { name: 'Nuovo appuntamento' });
+    await user.type(screen.getByLabelText(/^Titolo/), 'Controllo');
+    await typeStart(user, '10', '00');
+    await waitFor(() => expect(hoursOf('Ora fine').value).toBe('11'));
+    expect(minutesOf('Ora fine').value).toBe('00');
+    await user.click(screen.getByRole('button', { name: 'Crea appuntamento' }));
+    expect(screen.queryByText("L'orario di fine deve essere successivo a quello di inizio")).toBeNull();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const [values] = onSubmit.mock.calls[0] as unknown as [{ startTime: string; endTime: string }];
+    expect(values).toMatchObject({ startTime: '10:00', endTime: '11:00' });
+  });
+
+  it('keeps the chosen service’s duration when the start moves', async () => {
+    const { user } = openNew('09:00', '10:00');
+    await screen.findByRole('dialog', { name: 'Nuovo appuntamento' });
+    await user.click(screen.getByRole('combobox', { name: 'Prestazione' }));
+    await user.click(await screen.findByRole('option', { name: /Seduta di fisioterapia/ }));
+    await waitFor(() => expect(minutesOf('Ora fine').value).toBe('45'));
+    await typeStart(user, '15', '30');
+    await waitFor(() => expect(hoursOf('Ora fine').value).toBe('16'));
+    expect(minutesOf('Ora fine').value).toBe('15');
+  });
+});
