@@ -19,6 +19,8 @@ export const users = pgTable('users', {
   currentStudioId: uuid('current_studio_id'),
   invitedByUserId: uuid('invited_by_user_id'),
   subscriptionPlan: text('subscription_plan').notNull().default('TRIAL'),
+  /** When the user proved they read this address (a mailed link); null until then: nothing goes to patients. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -37,4 +39,58 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * One signed-in device: the access token carries its id; sign-out revokes it, "Esci da tutti i dispositivi"
+ * revokes every one of the user (decision 005). A trigger forgets the user's kept auth context on any change.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+/** A second-factor challenge handed out at sign-in: it completes one sign-in only. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId)],
+);
+
+/**
+ * A mailed e-mail confirmation link (only its hash kept). With user_id it confirms an existing account's address;
+ * without, it is a pending sign-up and carries what the account is created with when the link is opened.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash'),
+    nome: text('nome'),
+    cognome: text('cognome'),
+    invitedByUserId: uuid('invited_by_user_id'),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_email_idx').on(t.email), index('email_verifications_user_idx').on(t.userId)],
 );
