@@ -170,6 +170,24 @@ describe('splitting a series ("Questo evento e quelli successivi")', () => {
     ]);
   });
 
+  it('finds the end of a daily series until the year 9999 (2.9 million occurrences) without walking them', () => {
+    const daily: Series = {
+      start: at('2026-11-30T08:00:00Z'),
+      end: at('2026-11-30T09:00:00Z'),
+      rrule: 'FREQ=DAILY;UNTIL=99991231T000000Z',
+      exdates: [],
+    };
+    expect(seriesLastEnd(daily)?.toISOString()).toBe('9999-12-30T09:00:00.000Z');
+    expect(
+      seriesLastEnd({ ...daily, rrule: 'FREQ=MONTHLY;INTERVAL=5;BYDAY=TU;UNTIL=99991231' })?.toISOString(),
+    ).toMatch(/^9999-/);
+  });
+
+  it('splits an endless daily series at an occurrence in the year 9998 without walking the ones before', () => {
+    const daily: Series = { ...weekly('FREQ=DAILY'), exdates: [] };
+    expect(splitSeries(daily, at('9998-06-01T08:00:00Z')).headRrule).toBe('FREQ=DAILY;UNTIL=99980601T095959');
+  });
+
   it('keeps nothing before when split at the first occurrence', () => {
     expect(splitSeries(weekly(), at('2026-10-19T08:00:00Z')).headRrule).toBeNull();
   });
@@ -466,6 +484,22 @@ describe('the presets by arithmetic, checked against rrule', () => {
       );
       const shown = occurrencesBetweenWithRrule(c.series, c.from, c.to);
       if (key(shown) !== key(walked)) mismatches.push(describeCase(c));
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
+  it('finds the end of a series near its end as walking it with rrule finds it, for 1,000 random series', () => {
+    const source = randomSource(25);
+    const mismatches: string[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const { series } = randomCase(source);
+      const found = seriesLastEnd(series)?.toISOString() ?? null;
+      const ends = /COUNT|UNTIL/.test(series.rrule);
+      // the reference walks every occurrence from the first start (rrule stops at COUNT, UNTIL or the year 9999)
+      const walked = ends
+        ? (occurrencesBetweenWithRrule(series, series.start, at('9990-01-01T00:00:00Z')).at(-1)?.end ?? series.end)
+        : null;
+      if (found !== (walked?.toISOString() ?? null)) mismatches.push(`${describeCase({ series } as Case)}: ${found}`);
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
   });

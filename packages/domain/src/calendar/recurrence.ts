@@ -385,20 +385,62 @@ export const isOccurrenceStart = (series: Series, instant: Date): boolean =>
     (o) => o.start.getTime() === instant.getTime(),
   );
 
-/** The end of the series' last occurrence, or null when it never ends. Used to find series overlapping a window. */
+/** The length of one period of a rule in wall milliseconds (a month counted as 31 days). */
+const periodOf = (rule: ParsedRule): number =>
+  rule.interval * (rule.frequency === 'WEEKLY' ? 7 : rule.frequency === 'MONTHLY' ? 31 : 1) * day;
+
+/**
+ * The wall start of the series' last occurrence at or before `until` (a floating wall time), or null when none.
+ * Looks back from `until` over a window that doubles until it holds an occurrence (a rule the product accepts always
+ * has one every few periods, see checkRecurrenceRule): the work grows with the gap between occurrences, never with
+ * how far the series runs. Decision 013, "Bounded work".
+ */
+const lastWallAtOrBefore = (series: Pick<Series, 'start' | 'rrule'>, until: number): number | null => {
+  const rule = parsedRule(series.rrule);
+  const wallStart = toRomeWall(series.start.getTime());
+  if (until < wallStart) return null;
+  for (let span = 2 * periodOf(rule); ; span *= 2) {
+    const lo = Math.max(wallStart, until - span);
+    const walls =
+      presetWalls(rule, wallStart, lo, until) ??
+      ruleFrom(series, lo)
+        .between(new Date(lo), new Date(until), true)
+        .map((d) => d.getTime());
+    const last = walls.at(-1);
+    if (last !== undefined) return last;
+    if (lo === wallStart) return null;
+  }
+};
+
+/**
+ * The end of the series' last occurrence, or null when it never ends. Used to find series overlapping a window.
+ * Never walks the whole series (a daily rule until the year 9999 has 2.9 million occurrences, 23 s of rrule on the
+ * event loop): an UNTIL rule is looked at near its UNTIL, a COUNT rule has at most 730 occurrences.
+ */
 export const seriesLastEnd = (series: Pick<Series, 'start' | 'end' | 'rrule'>): Date | null => {
   const parts = ruleParts(series.rrule);
   if (!parts?.has('COUNT') && !parts?.has('UNTIL')) return null;
-  const all = ruleOf(series).all();
-  const last = all.at(-1);
-  if (!last) return new Date(series.end);
+  const until = parts.get('UNTIL');
+  const lastWall =
+    until !== undefined
+      ? lastWallAtOrBefore(series, untilWall(until))
+      : (ruleOf(series).all().at(-1)?.getTime() ?? null);
+  if (lastWall === null) return new Date(series.end);
   const wallDuration = toRomeWall(series.end.getTime()) - toRomeWall(series.start.getTime());
-  return new Date(fromRomeWall(last.getTime() + wallDuration));
+  return new Date(fromRomeWall(lastWall + wallDuration));
 };
 
-/** How many occurrences come before an instant (exdates included), for splitting a COUNT-bounded series. */
-const occurrencesBefore = (series: Series, instant: Date): number =>
-  ruleOf(series).between(new Date(0), new Date(toRomeWall(instant.getTime()) - 1), true).length;
+/**
+ * How many occurrences come before an instant (exdates included), for splitting a COUNT-bounded series; for any
+ * other rule only whether there is one (0 or 1): counting them would walk every occurrence up to the instant, which
+ * the client chooses (an occurrence of an endless daily series in the year 9998).
+ */
+const occurrencesBefore = (series: Series, instant: Date): number => {
+  const before = new Date(toRomeWall(instant.getTime()) - 1);
+  if (ruleParts(series.rrule)?.has('COUNT')) return ruleOf(series).between(new Date(0), before, true).length;
+  const first = ruleOf(series).after(new Date(toRomeWall(series.start.getTime())), true);
+  return first && first.getTime() <= before.getTime() ? 1 : 0;
+};
 
 const formatUntil = (wall: number): string => new Date(wall).toISOString().replace(/[-:]/g, '').slice(0, 15);
 
