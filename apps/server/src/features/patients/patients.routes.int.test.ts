@@ -577,7 +577,7 @@ describe('registry export', () => {
       'Pubblica amministrazione',
       'Codice fiscale',
     ]);
-    expect(lines.some((l) => l.startsWith('Rossi;Mario;;Persona fisica;No;') && l.includes(';+39 333 1112223;'))).toBe(
+    expect(lines.some((l) => l.startsWith('Rossi;Mario;;Persona fisica;No;') && l.includes(";'+39 333 1112223;"))).toBe(
       true,
     );
     expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""x"")";Eva;`))).toBe(true);

@@ -15,6 +15,18 @@ describe('CSV of a chart', () => {
     expect(csv).toBe('\uFEFFMese;Importo\r\n2025-01;1234,50\r\n"marzo; ""bis""";-6,10\r\n');
   });
 
+  it('writes text a spreadsheet would run as a formula with an apostrophe, numbers as numbers', () => {
+    const rows = [
+      { label: '-2+3+cmd|" /C calc"!A0', amount: -6.1 },
+      { label: '@SUM(A1)', amount: 1 },
+    ];
+    const csv = toCsv(rows, [
+      { header: 'Prestazione', value: (r) => r.label },
+      { header: 'Importo', value: (r) => r.amount },
+    ]);
+    expect(csv).toBe('\uFEFFPrestazione;Importo\r\n"\'-2+3+cmd|"" /C calc""!A0";-6,10\r\n\'@SUM(A1);1,00\r\n');
+  });
+
   it('keeps counts given as text whole', () => {
     expect(toCsv([{ n: 3 }], [{ header: 'N.', value: (r) => String(r.n) }])).toBe('\uFEFFN.\r\n3\r\n');
     expect(csvNumber(0)).toBe('0,00');

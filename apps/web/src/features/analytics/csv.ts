@@ -1,3 +1,5 @@
+import { spreadsheetSafe } from '@studiolo/domain/spreadsheet';
+
 /** CSV for Italian spreadsheets: semicolon-separated, comma decimals, no thousands separator, BOM for Excel. */
 export type CsvColumn<T> = { header: string; value: (row: T) => string | number };
 
@@ -6,7 +8,8 @@ export const csvNumber = (value: number, decimals = 2) =>
   Number.isInteger(value) && decimals === 0 ? String(value) : value.toFixed(decimals).replace('.', ',');
 
 const cell = (value: string | number) => {
-  const text = typeof value === 'number' ? csvNumber(value) : value;
+  // SECURITY: a text cell a spreadsheet would run as a formula gets an apostrophe (OWASP CSV injection)
+  const text = typeof value === 'number' ? csvNumber(value) : spreadsheetSafe(value);
   return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
