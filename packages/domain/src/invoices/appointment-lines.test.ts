@@ -12,7 +12,7 @@ const appt = (id: string, productId: string | null, price: number | null, summar
   productId,
   price,
 });
-const opts = { codiceIvaId: 12, ivaAndRivalsaInclusa: true, products };
+const opts = { codiceIvaId: 12, ivaAndRivalsaInclusa: true, products, defaultDescription: 'Seduta di fisioterapia' };
 
 describe('lines from appointments (spec part 2 §4)', () => {
   it('groups by product and price, the quantity being the count', () => {
@@ -36,13 +36,18 @@ describe('lines from appointments (spec part 2 §4)', () => {
     expect(lines.map((l) => [l.descrizione, l.tipoSpesa])).toEqual([
       ['Seduta di fisioterapia', null],
       ['Tutore per ginocchio', 'AD'],
-      ['Visita', null],
+      ['Seduta di fisioterapia', null],
     ]);
   });
 
-  it('names an appointment without a product by its title', () => {
-    const lines = linesFromAppointments([appt('1', null, 30, 'Valutazione posturale')], { ...opts, mode: 'MULTIPLE' });
-    expect(lines[0]?.descrizione).toBe('Valutazione posturale');
+  it("describes appointments without a product by the studio's description, never by their title (the patient's name)", () => {
+    const lines = linesFromAppointments([appt('1', null, 30, 'Cocco Fabio'), appt('2', null, 30, 'Rossi Mario')], {
+      ...opts,
+      defaultDescription: 'Valutazione posturale',
+      mode: 'MULTIPLE',
+    });
+    expect(lines.map((l) => [l.descrizione, l.quantita, l.prezzoPerUnita])).toEqual([['Valutazione posturale', 2, 30]]);
+    expect(JSON.stringify(lines)).not.toMatch(/Cocco|Rossi/);
   });
 
   it('makes one "Prestazione generica" of the summed prices in single mode', () => {

@@ -3,10 +3,12 @@ import { lineTipoSpesa, type TipoSpesa } from '../sistema-ts/tipi-spesa.ts';
 import { invoiceMessages as m } from './invoice.messages.ts';
 import { lineGrossCents } from './totals.ts';
 
-/** An appointment as the picker hands it over (price in euros, as the API answers it). */
+/**
+ * An appointment as the picker hands it over (price in euros, as the API answers it). Its title is not here on
+ * purpose: it is usually the patient's name and never describes a line (issue 26 item 2).
+ */
 export type InvoiceableAppointment = {
   id: string;
-  summary: string;
   price: number | null;
   productId: string | null;
 };
@@ -53,8 +55,8 @@ const formLine = (
 
 /**
  * The lines for chosen appointments (spec part 2 §4): MULTIPLE groups them by product and price, quantity the count,
- * described by the product's name (or the appointment's title without a product); SINGLE makes one 'Prestazione
- * generica' of their summed price.
+ * described by the product's name (without a product, by the studio's description: service-description.ts, never
+ * the appointment's title); SINGLE makes one 'Prestazione generica' of their summed price.
  */
 export const linesFromAppointments = (
   appointments: readonly InvoiceableAppointment[],
@@ -64,6 +66,8 @@ export const linesFromAppointments = (
     ivaAndRivalsaInclusa: boolean;
     /** The studio's products by id: a line takes its product's name and Sistema TS expense type. */
     products: ReadonlyMap<string, { name: string; tipoSpesa: TipoSpesa }>;
+    /** What a line of appointments without a product says (serviceDescriptionOf). */
+    defaultDescription: string;
   },
 ): FormLine[] => {
   if (!appointments.length) return [];
@@ -75,8 +79,8 @@ export const linesFromAppointments = (
   for (const a of appointments) {
     const unitCents = eurosToCents(a.price ?? 0);
     const product = a.productId ? opts.products.get(a.productId) : undefined;
-    const name = product?.name || a.summary.trim() || m.genericService;
-    const key = `${a.productId ?? `title:${name}`}|${unitCents}`;
+    const name = product?.name || opts.defaultDescription.trim() || m.genericService;
+    const key = `${product ? a.productId : 'none'}|${unitCents}`;
     const g = groups.get(key);
     if (g) g.count += 1;
     else groups.set(key, { name, unitCents, count: 1, tipoSpesa: lineTipoSpesa(product?.tipoSpesa) });

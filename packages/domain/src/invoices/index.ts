@@ -8,5 +8,6 @@ export * from './legal-texts.ts';
 export * from './numbering.ts';
 export * from './payment-methods.ts';
 export * from './ritenuta.ts';
+export * from './service-description.ts';
 export * from './totals.ts';
 export * from './vat-codes.ts';

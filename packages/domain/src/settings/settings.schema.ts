@@ -1,5 +1,6 @@
 import { cartellaPazienteSettingsSchema } from '../clinical/clinical.schema.ts';
 import { tassazioneInputSchema } from '../invoices/invoice.schema.ts';
+import { serviceDescriptionMaxChars, serviceDescriptionSettingKey } from '../invoices/service-description.ts';
 import { fieldMessages } from '../shared/field-messages.ts';
 import { z } from '../shared/zod-it.ts';
 import { sistemaTsSectionInputSchema } from '../sistema-ts/sistema-ts.schema.ts';
@@ -92,6 +93,18 @@ export const fatturaSectionInputSchema = settingsSectionInputSchema.superRefine(
     if (text !== undefined && text !== null && (typeof text !== 'string' || text.length > 3000))
       ctx.addIssue({ code: 'custom', path: [key], message: fieldMessages.tooLong(3000) });
   }
+  // issue 26 item 2: what a line of appointments without a service says
+  const description = v[serviceDescriptionSettingKey];
+  if (
+    description !== undefined &&
+    description !== null &&
+    (typeof description !== 'string' || description.length > serviceDescriptionMaxChars)
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: [serviceDescriptionSettingKey],
+      message: fieldMessages.tooLong(serviceDescriptionMaxChars),
+    });
 });
 
 /** The cartella-paziente section body: the evaluation sections in use must be known ones (docs/decisions/029). */

@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
-import type { Fattura, Proforma } from '@studiolo/domain/invoices';
+import { type Fattura, type Proforma, serviceDescriptionOf } from '@studiolo/domain/invoices';
 import { patientDisplayName } from '@studiolo/domain/patients';
 import type { RegimeFiscale } from '@studiolo/domain/studio';
 import { useQueryClient } from '@tanstack/react-query';
@@ -109,12 +109,13 @@ export const useDocumentPageDeps = () => {
       PatientField,
       usePatientSummary,
       products: products.data ?? [],
+      serviceDescription: serviceDescriptionOf(settings.data?.fattura, studio.data?.professione),
       sezionali: settings.data?.sezionali ?? [],
       setEventPaid: setEventPaid.mutateAsync,
       saveTaxDefaults: (tassazione) => updateSettings.mutateAsync({ section: 'fattura', values: { tassazione } }),
       SdiPanel: SdiPanelSlot,
     }),
-    [products.data, settings.data, setEventPaid.mutateAsync, updateSettings.mutateAsync],
+    [products.data, settings.data, studio.data, setEventPaid.mutateAsync, updateSettings.mutateAsync],
   );
   return { deps, studio, settings, studioId };
 };

@@ -39,6 +39,8 @@ export type DocumentFormDeps = {
   /** A hook: the patient's summary, or null while it loads (or without an id). */
   usePatientSummary: (id: string | null) => PatientSummary | null;
   products: readonly Product[];
+  /** What a line of appointments without a service says (the studio's own, or its profession's: serviceDescriptionOf). */
+  serviceDescription: string;
   sezionali: Settings['sezionali'];
   setEventPaid: (body: { eventId: string; isPagato: boolean }) => Promise<CalendarEvent>;
   saveTaxDefaults: (tassazione: TassazioneInput) => Promise<unknown>;

@@ -76,6 +76,8 @@ const product: Product = {
 };
 
 const posted: unknown[] = [];
+/** What GET /events/paziente/{id} answers (a test may change it; reset before each). */
+let patientEvents: CalendarEvent[] = events;
 const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://localhost');
   const path = url.pathname.replace('/app/api', '');
@@ -83,7 +85,7 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   if (path === '/user/getUser') response = user;
   else if (path.endsWith('/next-documento-id')) response = { numeroDocumento: 7 };
   else if (path === '/casse-previdenziali') response = cassePrevidenziali;
-  else if (path === `/events/paziente/${rossiId}`) response = events;
+  else if (path === `/events/paziente/${rossiId}`) response = patientEvents;
   else if (path === '/documento-contabile' && init?.method === 'POST') {
     posted.push(JSON.parse(String(init.body)));
     response = { id: '66666666-6666-4666-8666-666666666666' };
@@ -106,6 +108,7 @@ beforeEach(() => {
   localStorage.setItem('studiolo.user', JSON.stringify({ token: 't', username: user.username }));
   reloadSession();
   posted.length = 0;
+  patientEvents = events;
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -135,6 +138,7 @@ const deps = (over: Partial<DocumentFormDeps> = {}): DocumentFormDeps => ({
   usePatientSummary: (id) =>
     id === rossiId ? { id, name: 'Rossi Mario', validForFattura: true, codiceDestinatario: null } : null,
   products: [product],
+  serviceDescription: 'Seduta di fisioterapia',
   sezionali: [],
   setEventPaid: vi.fn(async (b) => ({ ...event(b.eventId), isPagato: b.isPagato })),
   saveTaxDefaults: vi.fn(async () => ({})),
@@ -418,6 +422,27 @@ describe('DocumentForm, appointments to lines', () => {
     await waitFor(() => expect(field('Descrizione', line(1)).value).toBe('Prestazione generica'));
     expect(lineCount()).toBe(1);
     expect(field('Prezzo per unità', line(1)).value).toBe('120');
+  });
+
+  it("describes appointments without a service by the studio's description, not by their title (the patient's name)", async () => {
+    const byName = [
+      event('ev-1', { productId: null, summary: 'Rossi Mario' }),
+      event('ev-2', { productId: null, summary: 'Rossi Mario', start: '2026-03-17T09:00:00.000Z' }),
+    ];
+    patientEvents = byName;
+    {
+      const { user: person } = renderForm({}, { serviceDescription: 'Trattamento osteopatico', products: [] });
+      await person.click(screen.getByRole('button', { name: 'Collega appuntamenti' }));
+      const picker = await screen.findByRole('dialog', { name: /Appuntamenti/ });
+      await person.click(await within(picker).findByRole('checkbox', { name: 'Seleziona Rossi Mario del 10-03-2026' }));
+      await person.click(within(picker).getByRole('checkbox', { name: 'Seleziona Rossi Mario del 17-03-2026' }));
+      await person.click(within(picker).getByRole('button', { name: 'Collega appuntamenti' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Trattamenti dagli appuntamenti' });
+      await person.click(within(dialog).getByRole('button', { name: 'Applica' }));
+      await waitFor(() => expect(field('Descrizione', line(1)).value).toBe('Trattamento osteopatico'));
+      expect(lineCount()).toBe(1);
+      expect(field('Quantità', line(1)).value).toBe('2');
+    }
   });
 
   it('marks an appointment paid from the picker, keeping it selected', async () => {

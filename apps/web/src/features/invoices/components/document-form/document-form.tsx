@@ -256,6 +256,7 @@ export const DocumentForm = ({
       codiceIvaId,
       ivaAndRivalsaInclusa: values.tassazione.ivaAndRivalsaInclusa,
       products: new Map(deps.products.map((p) => [p.id, p])),
+      defaultDescription: deps.serviceDescription,
     });
     const lines = applyAppointmentLines(values.prestazione.map(lineToFormLine), added, action);
     form.setFieldValue('prestazione', lines.map(lineOfFormLine));
