@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { defaultServiceDescription, serviceDescriptionSettingKey } from '@studiolo/domain/invoices';
 import { can } from '@studiolo/domain/shared';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { lazy } from 'react';
@@ -6,7 +7,11 @@ import { Link } from 'react-router';
 import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { ServiceDescriptionPanel } from '../../features/invoices/components/service-description-panel.tsx';
 import { ProductsPanel } from '../../features/products/components/products-panel.tsx';
+import { useSettings } from '../../features/settings/api/get-settings.ts';
+import { useUpdateSettingsSection } from '../../features/settings/api/update-settings-section.ts';
+import { useStudio } from '../../features/studio/api/get-studio.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
 
@@ -26,6 +31,23 @@ const CalendarResourcesPanel = lazy(() =>
     default: CalendarResourcesPanel,
   })),
 );
+
+/** Issue 26 item 2: what an invoice line of appointments without a service says (settings fattura). */
+const ServiceDescriptionSetting = ({ canEdit }: { canEdit: boolean }) => {
+  const settings = useSettings();
+  const studio = useStudio();
+  const update = useUpdateSettingsSection();
+  if (!settings.data || !studio.data) return null;
+  const own = settings.data.fattura[serviceDescriptionSettingKey];
+  return (
+    <ServiceDescriptionPanel
+      value={typeof own === 'string' ? own : ''}
+      fallback={defaultServiceDescription(studio.data.professione)}
+      canEdit={canEdit}
+      onSave={(value) => update.mutateAsync({ section: 'fattura', values: { [serviceDescriptionSettingKey]: value } })}
+    />
+  );
+};
 
 /**
  * /calendar/settings (spec part 1 §2): services, rooms / service locations / medical devices, calendars with their
@@ -54,7 +76,15 @@ export const CalendarSettingsPage = () => {
       <TabMenu
         aria-label="Sezioni delle impostazioni del calendario"
         tabs={[
-          { label: 'Prestazioni', content: <ProductsPanel canEdit={canEditSettings} /> },
+          {
+            label: 'Prestazioni',
+            content: (
+              <Stack gap="lg">
+                <ProductsPanel canEdit={canEditSettings} />
+                {can(role, 'settings:read') && <ServiceDescriptionSetting canEdit={canEditSettings} />}
+              </Stack>
+            ),
+          },
           {
             label: 'Stanze e dispositivi',
             canAccess: can(role, 'settings:read'),
