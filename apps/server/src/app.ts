@@ -71,9 +71,14 @@ export const buildApp = async (
           ...(loggerOptions(opts.logger?.level ?? deps.config.LOG_LEVEL) as object),
           ...(opts.logger?.stream ? { stream: opts.logger.stream } : {}),
         };
+  const trustedProxies = deps.config.TRUST_PROXY;
   const app: FastifyInstance = Fastify({
     logger,
-    trustProxy: deps.config.NODE_ENV === 'production',
+    // SECURITY (issue 25): X-Forwarded-For is read only from the proxies TRUST_PROXY names, or through as many hops as
+    // it counts; by default the client's address (rate limits, audit trail) is the socket's, whatever the request says.
+    // Fastify 5 turns a plain hop count into "trust nobody", so the count is given as the equivalent function.
+    trustProxy:
+      typeof trustedProxies === 'number' ? (_address: string, hop: number) => hop < trustedProxies : trustedProxies,
     bodyLimit: 2 * 1024 * 1024,
     requestTimeout: 60_000,
     genReqId: () => crypto.randomUUID(),

@@ -1,4 +1,38 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/**
+ * TRUST_PROXY (issue 25): unset or empty, no proxy is believed and a client's address is the socket's; a number, that
+ * many proxies in front of the server (the address is taken that many hops from the right of X-Forwarded-For); else
+ * the proxies' own addresses or CIDR ranges, comma-separated (only a request coming from one of them has its
+ * X-Forwarded-For read). Never "true": believing every sender is what let anyone write their own address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('')
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '' || v === '0') return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count between 0 and 10' });
+      return z.NEVER;
+    }
+    const entries = v.split(',').map((e) => e.trim());
+    const valid = (e: string) => {
+      const [address, prefix, extra] = e.split('/');
+      if (extra !== undefined || !address || isIP(address) === 0) return false;
+      return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128));
+    };
+    const bad = entries.filter((e) => !valid(e));
+    if (bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `a hop count or IP addresses/CIDR ranges, comma-separated (not ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  });
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -7,6 +41,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: trustProxy,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),

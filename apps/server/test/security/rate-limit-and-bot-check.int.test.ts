@@ -1,11 +1,131 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { httpMessages, rateLimitHeader, supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/env.ts';
+import { auditEvents } from '../../src/db/schema/index.ts';
+import type { AppDeps } from '../../src/deps.ts';
+import { authRepository } from '../../src/features/auth/auth.repository.ts';
+import { hashPassword } from '../../src/features/auth/passwords.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { testPassword, uniqueEmail } from '../helpers/factories.ts';
 import { api } from '../helpers/http.ts';
 import { signUp } from '../helpers/login-as.ts';
+
+/** A sign-in as it reaches the server: from a socket address, with whatever X-Forwarded-For the sender wrote. */
+const signIn = async (
+  app: FastifyInstance,
+  body: { username: string; password: string },
+  from: { socket: string; forwardedFor?: string; turnstile?: string },
+) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/app/api/user/login',
+    remoteAddress: from.socket,
+    headers: {
+      'content-type': 'application/json',
+      ...(from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {}),
+      ...(from.turnstile ? { 'x-turnstile-token': from.turnstile } : {}),
+    },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: res.json() as { answer?: string }, headers: res.headers };
+};
+
+/**
+ * A registered user, written straight to the database: these tests are about signing in, and must not depend on how
+ * sign-up answers or when its e-mail is verified.
+ */
+const createUser = async (deps: AppDeps) => {
+  const email = uniqueEmail();
+  const row = await authRepository.insertUser(deps.db, {
+    email,
+    passwordHash: await hashPassword(testPassword, deps.config.SCRYPT_COST_LOG2),
+    nome: 'Giulia',
+    cognome: 'Bianchi',
+  });
+  if (!row) throw new Error('user not created');
+  return { email, userId: row.id };
+};
+
+/** The addresses the audit trail recorded for a user's failed sign-ins. */
+const failedSignInAddresses = async (deps: AppDeps, userId: string) =>
+  (
+    await deps.db
+      .select({ ip: auditEvents.ip })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.actorUserId, userId),
+          eq(auditEvents.action, 'user.login'),
+          eq(auditEvents.outcome, 'failure'),
+        ),
+      )
+  ).map((r) => r.ip);
+
+describe('client address (issue 25 item 2)', () => {
+  it('takes the socket address in production without TRUST_PROXY: a forged X-Forwarded-For neither escapes the per-address limit nor reaches the audit trail', async () => {
+    const t = await buildTestApp({ NODE_ENV: 'production', RATE_LIMIT_AUTH_PER_MINUTE: 10 });
+    try {
+      const user = await createUser(t.deps);
+      const statuses: number[] = [];
+      for (let i = 1; i <= 15; i++) {
+        const res = await signIn(
+          t.app,
+          { username: user.email, password: 'sbagliata-123' },
+          { socket: '203.0.113.7', forwardedFor: `198.51.100.${i}` },
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual(Array(5).fill(429));
+      const addresses = await failedSignInAddresses(t.deps, user.userId);
+      expect(addresses).toHaveLength(10);
+      expect(new Set(addresses)).toEqual(new Set(['203.0.113.7']));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reads X-Forwarded-For only from the proxies TRUST_PROXY names, from the right', async () => {
+    const t = await buildTestApp({ NODE_ENV: 'production', TRUST_PROXY: ['203.0.113.1'] });
+    try {
+      const user = await createUser(t.deps);
+      const wrong = { username: user.email, password: 'sbagliata-123' };
+      // through the proxy: the address the proxy appended, not the one the client wrote before it
+      await signIn(t.app, wrong, { socket: '203.0.113.1', forwardedFor: '10.9.9.9, 192.0.2.44' });
+      // straight to the server, skipping the proxy: its header is ignored
+      await signIn(t.app, wrong, { socket: '192.0.2.99', forwardedFor: '10.9.9.9' });
+      expect((await failedSignInAddresses(t.deps, user.userId)).sort()).toEqual(['192.0.2.44', '192.0.2.99']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with a hop count, takes the address that many hops from the right of X-Forwarded-For', async () => {
+    const t = await buildTestApp({ TRUST_PROXY: 1 });
+    try {
+      const user = await createUser(t.deps);
+      await signIn(
+        t.app,
+        { username: user.email, password: 'sbagliata-123' },
+        { socket: '10.0.0.2', forwardedFor: '10.9.9.9, 192.0.2.45' },
+      );
+      expect(await failedSignInAddresses(t.deps, user.userId)).toEqual(['192.0.2.45']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.1']);
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+  });
+});
 
 describe('rate limits', () => {
   let t: TestApp;
