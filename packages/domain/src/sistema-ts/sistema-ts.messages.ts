@@ -27,11 +27,24 @@ export const sistemaTsMessages = {
       ? '1 documento non è stato inviato: correggi gli errori indicati.'
       : `${n} documenti non sono stati inviati: correggi gli errori indicati.`,
   cancelQueued: 'Cancellazione inviata al Sistema TS.',
+  // a credit note and its invoice (decision 023, 'Credit notes')
+  annullataDa: (nota: string) => `Annullata da nota di credito ${nota}: la spesa non va al Sistema TS.`,
+  annullaFatturaNonInviata: (fattura: string) =>
+    `Annulla la fattura ${fattura}, che non era stata inviata: né la fattura né la nota vanno al Sistema TS.`,
+  cancellaSpesaDi: (fattura: string) =>
+    `Nessun rimborso segnato: al Sistema TS va la cancellazione della spesa della fattura ${fattura}. Se hai restituito il pagamento, segna il rimborso.`,
+  spesaCancellata: (nota: string) =>
+    `Annullata da nota di credito ${nota}: la spesa va cancellata dal Sistema TS (il paziente non l’ha pagata).`,
+  fatturaCancellata: (fattura: string) =>
+    `La spesa della fattura ${fattura} è stata cancellata dal Sistema TS: la nota non va inviata.`,
+  inAttesaDiRimborso: 'Al Sistema TS va il rimborso quando lo segni, con la data e il metodo.',
 } as const;
 
 /** The states of a document for the Sistema TS, as the invoice and the yearly overview name them. */
 export const statoTsLabels = {
   NON_PAGATA: 'In attesa di pagamento',
+  NON_RIMBORSATA: 'In attesa di rimborso',
+  ANNULLATA: 'Non va inviata',
   DA_INVIARE: 'Da inviare',
   INVIATO: 'Inviato',
   ACCETTATO: 'Accettato',

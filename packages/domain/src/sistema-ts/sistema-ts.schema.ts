@@ -68,7 +68,16 @@ export const inviaTsInputSchema = z
   .refine((v) => v.anno !== undefined || v.documentoIds !== undefined, { error: m.nothingToSend });
 export type InviaTsInput = z.infer<typeof inviaTsInputSchema>;
 
-const statiTs = ['NON_PAGATA', 'DA_INVIARE', 'INVIATO', 'ACCETTATO', 'SCARTATO', 'CANCELLATO'] as const;
+const statiTs = [
+  'NON_PAGATA',
+  'NON_RIMBORSATA',
+  'ANNULLATA',
+  'DA_INVIARE',
+  'INVIATO',
+  'ACCETTATO',
+  'SCARTATO',
+  'CANCELLATO',
+] as const;
 const operazioniTs = ['I', 'V', 'C', 'R'] as const;
 
 export const tsErroreSchema = z.object({
@@ -91,6 +100,8 @@ export const tsDocumentoSchema = z.object({
   stato: z.enum(statiTs),
   /** What the next record does when sent (null when nothing is due). */
   operazione: z.enum(operazioniTs).nullable(),
+  /** Why a document is not sent, or what goes for it (a credit note and its invoice), in Italian; null otherwise. */
+  nota: z.string().nullable(),
   errori: z.array(tsErroreSchema),
   protocollo: z.string().nullable(),
   inviatoAt: z.string().nullable(),
@@ -120,6 +131,8 @@ export const riepilogoTsSchema = z.object({
   simulatore: z.boolean(),
   conteggi: z.object({
     nonPagate: z.number(),
+    nonRimborsate: z.number(),
+    annullate: z.number(),
     daInviare: z.number(),
     inviati: z.number(),
     accettati: z.number(),

@@ -39,6 +39,31 @@ export const sistemaTsRepository = {
     return o.lock ? q.for('update') : q;
   },
 
+  /** The credit notes (any year) that correct these invoices (decision 023, 'Credit notes'). */
+  creditNotesOf: async (db: DbOrTx, ctx: StudioContext, invoiceIds: string[]) =>
+    invoiceIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(documentiContabili)
+          .where(
+            tsDocuments(
+              ctx,
+              eq(documentiContabili.tipoDocumento, 'NOTA_DI_CREDITO'),
+              inArray(documentiContabili.fatturaCollegataId, invoiceIds),
+            ),
+          )
+          .orderBy(asc(documentiContabili.dataDocumento), asc(documentiContabili.numero)),
+
+  /** These documents whatever their year (the invoices that credit notes correct). */
+  documentsAnyYear: async (db: DbOrTx, ctx: StudioContext, ids: string[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .select()
+          .from(documentiContabili)
+          .where(tsDocuments(ctx, inArray(documentiContabili.id, ids))),
+
   /** The years with documents for the Sistema TS, newest first. */
   years: (db: DbOrTx, ctx: StudioContext) =>
     db

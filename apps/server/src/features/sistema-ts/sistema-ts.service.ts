@@ -17,7 +17,7 @@ import { fiscalFatturaOfRow } from '../invoices/invoices.service.ts';
 import { type SistemaTsCredentials, sistemaTsCredentialsOf } from './sistema-ts.credentials.ts';
 import { cancellazioneOf, contenutoOf, prepareFile, recordOf, type TsRecord } from './sistema-ts.records.ts';
 import { sistemaTsRepository as repo, type TsInvioRow } from './sistema-ts.repository.ts';
-import { type TsState, tsStateOf } from './ts-state.ts';
+import { expenseCancelled, expenseInTs, type TsState, type TsStorno, tsStateOf } from './ts-state.ts';
 
 export const tsQueues = {
   send: 'ts-send',
@@ -51,11 +51,12 @@ const seenOf = (rows: { invio: TsInvioRow }[]) =>
 type Seen = Awaited<ReturnType<typeof repo.inviiOf>>;
 
 /** A document's record as it would leave now (null when it cannot be built: the errors say why). */
-const stateOfDocument = (fattura: Fattura, invii: Seen, pIva: string) => {
+const stateOfDocument = (fattura: Fattura, invii: Seen, pIva: string, storno: TsStorno | null) => {
   const record = recordOf(fattura, { operazione: 'I', pIva });
   const state = tsStateOf(
     { pagata: fattura.pagata, rimborso: fattura.tipoDocumento === 'NOTA_DI_CREDITO', contenuto: contenutoOf(record) },
     seenOf(invii),
+    storno,
   );
   const last = invii.at(-1);
   return { state, last };
@@ -75,6 +76,7 @@ const documentoAnswer = (f: Fattura, state: TsState, last: Seen[number] | undefi
   anno,
   stato: state.stato,
   operazione: state.operazione,
+  nota: state.nota,
   errori: state.errori,
   protocollo: last?.protocollo ?? null,
   inviatoAt: last ? last.invio.createdAt.toISOString() : null,
@@ -85,23 +87,74 @@ const annoOf = (f: Fattura) =>
 
 const studioPIva = (f: Fattura) => f.emittente.partitaIva ?? f.emittente.codiceFiscale ?? '';
 
-/** The documents of these rows with their state, in the rows' order. */
-const documentiOf = async (db: DbOrTx, ctx: StudioContext, rows: DocumentRow[]) => {
-  const invii = await repo.inviiOf(
-    db,
-    ctx,
-    rows.map((r) => r.id),
-  );
+const byDocumentOf = (invii: Seen) => {
   const byDocument = new Map<string, Seen>();
   for (const i of invii) {
     const list = byDocument.get(i.invio.documentoId ?? '') ?? [];
     list.push(i);
     byDocument.set(i.invio.documentoId ?? '', list);
   }
+  return byDocument;
+};
+
+/** A credit note cancels its invoice in full when it gives back the whole total (decision 023, 'Credit notes'). */
+const isTotale = (nota: DocumentRow, fattura: DocumentRow) => nota.totaleCents >= fattura.totaleCents;
+
+/**
+ * How the credit notes bear on these rows: for an invoice, the note that cancels it in full (if any); for a note, its
+ * invoice and whether the Sistema TS has that invoice's expense. Notes and invoices of other years count too.
+ */
+const stornoOf = async (db: DbOrTx, ctx: StudioContext, rows: DocumentRow[]) => {
+  const invoiceIds = rows.filter((r) => r.tipoDocumento !== 'NOTA_DI_CREDITO').map((r) => r.id);
+  const linkedIds = [
+    ...new Set(
+      rows.flatMap((r) =>
+        r.tipoDocumento === 'NOTA_DI_CREDITO' && r.fatturaCollegataId ? [r.fatturaCollegataId] : [],
+      ),
+    ),
+  ];
+  const [notes, invoices] = await Promise.all([
+    repo.creditNotesOf(db, ctx, invoiceIds),
+    repo.documentsAnyYear(db, ctx, linkedIds),
+  ]);
+  const invoiceInvii = byDocumentOf(await repo.inviiOf(db, ctx, linkedIds));
+  const invoiceById = new Map(invoices.map((i) => [i.id, i]));
+  const rowById = new Map(rows.map((r) => [r.id, r]));
+  const result = new Map<string, TsStorno>();
+  for (const n of notes) {
+    const fattura = rowById.get(n.fatturaCollegataId ?? '');
+    if (!fattura || result.has(fattura.id) || !isTotale(n, fattura)) continue;
+    result.set(fattura.id, { ruolo: 'FATTURA_ANNULLATA', nota: n.idDocumento, rimborsata: n.pagata });
+  }
+  for (const r of rows) {
+    const fattura = invoiceById.get(r.fatturaCollegataId ?? '');
+    if (r.tipoDocumento !== 'NOTA_DI_CREDITO' || !fattura) continue;
+    const seen = seenOf(invoiceInvii.get(fattura.id) ?? []);
+    result.set(r.id, {
+      ruolo: 'NOTA',
+      fattura: fattura.idDocumento,
+      totale: isTotale(r, fattura),
+      fatturaInTs: expenseInTs(seen),
+      fatturaCancellata: expenseCancelled(seen),
+    });
+  }
+  return result;
+};
+
+/** The documents of these rows with their state, in the rows' order. */
+const documentiOf = async (db: DbOrTx, ctx: StudioContext, rows: DocumentRow[]) => {
+  const byDocument = byDocumentOf(
+    await repo.inviiOf(
+      db,
+      ctx,
+      rows.map((r) => r.id),
+    ),
+  );
+  const storni = await stornoOf(db, ctx, rows);
   return rows.map((row) => {
     const f = fiscalFatturaOfRow(row);
     const seen = byDocument.get(row.id) ?? [];
-    const { state, last } = stateOfDocument(f, seen, studioPIva(f));
+    const { state, last } = stateOfDocument(f, seen, studioPIva(f), storni.get(row.id) ?? null);
     return { fattura: f, seen, state, answer: documentoAnswer(f, state, last, annoOf(f)) };
   });
 };
@@ -121,6 +174,8 @@ export const riepilogo = async (deps: AppDeps, ctx: StudioContext, anno: number)
     simulatore: deps.sistemaTs.provider === 'simulator',
     conteggi: {
       nonPagate: count('NON_PAGATA'),
+      nonRimborsate: count('NON_RIMBORSATA'),
+      annullate: count('ANNULLATA'),
       daInviare: count('DA_INVIARE'),
       inviati: count('INVIATO'),
       accettati: count('ACCETTATO'),
@@ -202,7 +257,12 @@ export const invia = async (deps: AppDeps, ctx: StudioContext, input: InviaTsInp
     for (const d of documenti) {
       const operazione = d.state.operazione;
       if (!operazione || (d.state.stato !== 'DA_INVIARE' && d.state.stato !== 'SCARTATO')) continue;
-      const record = recordOf(d.fattura, { operazione, pIva: studioPIva(d.fattura) });
+      const accepted = d.seen.filter((x) => x.invio.stato === 'ACCETTATO').at(-1);
+      // an invoice cancelled by its credit note (decision 023): the accepted record, withdrawn
+      const record =
+        operazione === 'C' && accepted
+          ? cancellazioneOf(accepted.invio.record as unknown as TsRecord)
+          : recordOf(d.fattura, { operazione, pIva: studioPIva(d.fattura) });
       candidates.push({ documentoId: d.fattura.id, fattura: d.fattura, record });
     }
     const { lotto, records, esclusi } = candidates.length

@@ -52,4 +52,62 @@ describe('where a health document stands with the Sistema TS', () => {
     expect(tsStateOf(doc(), [failed])).toMatchObject({ stato: 'DA_INVIARE', operazione: 'I' });
     expect(tsStateOf(doc(), [failed]).errori).toHaveLength(1);
   });
+
+  describe('a credit note and its invoice (decision 023)', () => {
+    const annullata = (rimborsata: boolean) => ({ ruolo: 'FATTURA_ANNULLATA' as const, nota: '2/2026', rimborsata });
+    const nota = (over: Partial<{ totale: boolean; fatturaInTs: boolean; fatturaCancellata: boolean }> = {}) => ({
+      ruolo: 'NOTA' as const,
+      fattura: '1/2026',
+      totale: true,
+      fatturaInTs: false,
+      fatturaCancellata: false,
+      ...over,
+    });
+
+    it('an invoice cancelled in full before it was sent: neither it nor its note goes', () => {
+      const f = tsStateOf(doc(), [], annullata(true));
+      expect(f).toMatchObject({ stato: 'ANNULLATA', operazione: null });
+      expect(f.nota).toContain('Annullata da nota di credito 2/2026');
+      const n = tsStateOf(doc({ rimborso: true }), [], nota());
+      expect(n).toMatchObject({ stato: 'ANNULLATA', operazione: null });
+      expect(tsStateOf(doc({ rimborso: true, pagata: false }), [], nota())).toMatchObject({ stato: 'ANNULLATA' });
+    });
+
+    it('an invoice the Sistema TS has, cancelled in full and not refunded: its expense is cancelled (C)', () => {
+      const f = tsStateOf(doc(), [seen('I', 'ACCETTATO')], annullata(false));
+      expect(f).toMatchObject({ stato: 'DA_INVIARE', operazione: 'C' });
+      expect(f.nota).toContain('2/2026');
+      expect(tsStateOf(doc(), [seen('I', 'ACCETTATO'), seen('C', 'ACCETTATO')], annullata(false))).toMatchObject({
+        stato: 'CANCELLATO',
+      });
+      // the note itself waits for a refund, and says the invoice's expense is being cancelled
+      const n = tsStateOf(doc({ rimborso: true, pagata: false }), [], nota({ fatturaInTs: true }));
+      expect(n).toMatchObject({ stato: 'NON_RIMBORSATA', operazione: null });
+      expect(n.nota).toContain('cancellazione della spesa della fattura 1/2026');
+      // once the cancellation went, a refund recorded later sends nothing
+      expect(
+        tsStateOf(doc({ rimborso: true }), [], nota({ fatturaInTs: false, fatturaCancellata: true })),
+      ).toMatchObject({ stato: 'ANNULLATA' });
+    });
+
+    it('refunded: the invoice stays accepted and the note goes as a rimborso (R)', () => {
+      expect(tsStateOf(doc(), [seen('I', 'ACCETTATO')], annullata(true))).toMatchObject({ stato: 'ACCETTATO' });
+      expect(tsStateOf(doc({ rimborso: true }), [], nota({ fatturaInTs: true }))).toMatchObject({
+        stato: 'DA_INVIARE',
+        operazione: 'R',
+      });
+    });
+
+    it('a partial credit note is a rimborso of that part once refunded; before, it waits for the refund, not a payment', () => {
+      const waiting = tsStateOf(doc({ rimborso: true, pagata: false }), [], nota({ totale: false, fatturaInTs: true }));
+      expect(waiting).toMatchObject({ stato: 'NON_RIMBORSATA', operazione: null });
+      expect(waiting.nota).toContain('rimborso');
+      expect(tsStateOf(doc({ rimborso: true }), [], nota({ totale: false, fatturaInTs: true }))).toMatchObject({
+        stato: 'DA_INVIARE',
+        operazione: 'R',
+      });
+      // a credit note with no invoice of ours to refer to: never "unpaid" either
+      expect(tsStateOf(doc({ rimborso: true, pagata: false }), [])).toMatchObject({ stato: 'NON_RIMBORSATA' });
+    });
+  });
 });

@@ -24,6 +24,7 @@ const documento = (over: Partial<TsDocumento>): TsDocumento => ({
   anno: 2026,
   stato: 'DA_INVIARE',
   operazione: 'I',
+  nota: null,
   errori: [],
   protocollo: null,
   inviatoAt: null,
@@ -35,7 +36,16 @@ const riepilogo: RiepilogoTs = {
   scadenza: '31-01-2027',
   canale: 'Simulatore Sistema TS (nessun invio reale)',
   simulatore: true,
-  conteggi: { nonPagate: 0, daInviare: 1, inviati: 0, accettati: 0, scartati: 1, cancellati: 0 },
+  conteggi: {
+    nonPagate: 0,
+    nonRimborsate: 1,
+    annullate: 1,
+    daInviare: 1,
+    inviati: 0,
+    accettati: 0,
+    scartati: 1,
+    cancellati: 0,
+  },
   documenti: [
     documento({ opposizione: true }),
     documento({
@@ -50,6 +60,23 @@ const riepilogo: RiepilogoTs = {
           suggerimento: 'Controlla il codice fiscale del paziente.',
         },
       ],
+    }),
+    documento({
+      id: '55555555-5555-4555-8555-555555555555',
+      idDocumento: '3/2026',
+      cliente: 'Bianchi Anna',
+      stato: 'ANNULLATA',
+      operazione: null,
+      nota: 'Annullata da nota di credito 4/2026: la spesa non va al Sistema TS.',
+    }),
+    documento({
+      id: '66666666-6666-4666-8666-666666666666',
+      idDocumento: '5/2026',
+      tipoDocumento: 'NOTA_DI_CREDITO',
+      dataPagamento: '12-11-2026',
+      stato: 'NON_RIMBORSATA',
+      operazione: null,
+      nota: 'Al Sistema TS va il rimborso quando lo segni, con la data e il metodo.',
     }),
   ],
 };
@@ -104,6 +131,23 @@ describe('Sistema TS tab', () => {
         '40 - Codice fiscale del cittadino non presente in Anagrafe Tributaria Come correggere: Controlla il codice fiscale del paziente.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says which invoice a credit note cancelled and that a credit note waits for its refund, not a payment', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <SistemaTsOverview />
+      </QueryClientProvider>,
+    );
+    const cancelled = await screen.findByRole('row', { name: /3\/2026/ });
+    expect(within(cancelled).getByText('Non va inviata')).toBeTruthy();
+    expect(within(cancelled).getByText(/Annullata da nota di credito 4\/2026/)).toBeTruthy();
+    const note = screen.getByRole('row', { name: /5\/2026/ });
+    expect(within(note).getByText('Nota di credito')).toBeTruthy();
+    expect(within(note).getByText('In attesa di rimborso')).toBeTruthy();
+    expect(within(note).getByText('Rimborsata il 12-11-2026')).toBeTruthy();
+    expect(within(note).queryByText(/pagamento/)).toBeNull();
+    expect(screen.getByText('In attesa di rimborso: 1')).toBeTruthy();
   });
 
   it('sends the due and the refused expenses of the year in one click', async () => {

@@ -11,6 +11,8 @@ import { sistemaTsTexts as t } from '../sistema-ts.texts.ts';
 
 const statoColors: Record<StatoTs, string> = {
   NON_PAGATA: 'gray',
+  NON_RIMBORSATA: 'gray',
+  ANNULLATA: 'gray',
   DA_INVIARE: 'orange',
   INVIATO: 'blue',
   ACCETTATO: 'green',
@@ -32,11 +34,24 @@ const daysUntil = (uiDate: string, today = new Date()) => {
   return Math.round((deadline - now) / 86_400_000);
 };
 
+const isNota = (d: TsDocumento) => d.tipoDocumento === 'NOTA_DI_CREDITO';
+
 const NumeroLink = ({ d }: { d: TsDocumento }) => (
-  <Anchor component={Link} to={`/accounting/fattura?id=${d.id}&navigateBack=/accounting?tab=3`} size="sm" fw={600}>
-    {d.idDocumento}
-  </Anchor>
+  <Stack gap={2} align="flex-start">
+    <Anchor component={Link} to={`/accounting/fattura?id=${d.id}&navigateBack=/accounting?tab=3`} size="sm" fw={600}>
+      {d.idDocumento}
+    </Anchor>
+    {isNota(d) && (
+      <Text size="xs" c="gray.7">
+        {t.creditNote}
+      </Text>
+    )}
+  </Stack>
 );
+
+/** When the patient paid the invoice, or when the credit note's money went back to them. */
+const paymentText = (d: TsDocumento) =>
+  d.dataPagamento ? `${isNota(d) ? t.refundedOn : t.paidOn} ${d.dataPagamento}` : '';
 
 const Cliente = ({ d }: { d: TsDocumento }) => (
   <Stack gap={2} align="flex-start">
@@ -58,15 +73,20 @@ export const TsErrori = ({ errori }: Pick<TsDocumento, 'errori'>) =>
     </Text>
   ));
 
-/** The state, and for a refused expense what the Sistema TS said and how to fix it. */
-const StatoTsDetail = ({ stato, errori }: Pick<TsDocumento, 'stato' | 'errori'>) => (
+/** The state, why nothing goes or what goes instead, and for a refused expense what the Sistema TS said. */
+const StatoTsDetail = ({ stato, errori, nota }: Pick<TsDocumento, 'stato' | 'errori' | 'nota'>) => (
   <Stack gap={4} align="flex-start">
     <StatoTsBadge stato={stato} />
+    {nota && (
+      <Text size="xs" c="gray.7" maw={320}>
+        {nota}
+      </Text>
+    )}
     <TsErrori errori={errori} />
   </Stack>
 );
 
-const columns = [t.number, t.date, t.paidOn, t.patient, t.amount, t.state];
+const columns = [t.number, t.date, t.paymentColumn, t.patient, t.amount, t.state];
 
 /** One card per document on a phone, a table row from the sm breakpoint up. */
 const DocumentiList = ({ documenti }: { documenti: readonly TsDocumento[] }) => (
@@ -82,7 +102,7 @@ const DocumentiList = ({ documenti }: { documenti: readonly TsDocumento[] }) => 
             <NumeroLink d={d} />
             <Text size="xs" c="gray.7">
               {d.dataFattura}
-              {d.dataPagamento ? ` · ${t.paidOn} ${d.dataPagamento}` : ''}
+              {d.dataPagamento ? ` · ${paymentText(d)}` : ''}
             </Text>
           </Stack>
           <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
@@ -91,7 +111,7 @@ const DocumentiList = ({ documenti }: { documenti: readonly TsDocumento[] }) => 
         </Group>
         <Stack gap="xs" mt="xs">
           <Cliente d={d} />
-          <StatoTsDetail stato={d.stato} errori={d.errori} />
+          <StatoTsDetail stato={d.stato} errori={d.errori} nota={d.nota} />
         </Stack>
       </Paper>
     )}
@@ -101,13 +121,13 @@ const DocumentiList = ({ documenti }: { documenti: readonly TsDocumento[] }) => 
           <NumeroLink d={d} />
         </Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.dataFattura}</Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.dataPagamento ?? '—'}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.dataPagamento ? paymentText(d) : '—'}</Table.Td>
         <Table.Td>
           <Cliente d={d} />
         </Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEuro(d.importo)}</Table.Td>
         <Table.Td>
-          <StatoTsDetail stato={d.stato} errori={d.errori} />
+          <StatoTsDetail stato={d.stato} errori={d.errori} nota={d.nota} />
         </Table.Td>
       </>
     )}
@@ -187,6 +207,16 @@ export const SistemaTsOverview = () => {
             <Badge color="gray" variant="light" radius="sm">
               {statoTsLabels.NON_PAGATA}: {r.conteggi.nonPagate}
             </Badge>
+            {r.conteggi.nonRimborsate > 0 && (
+              <Badge color="gray" variant="light" radius="sm">
+                {statoTsLabels.NON_RIMBORSATA}: {r.conteggi.nonRimborsate}
+              </Badge>
+            )}
+            {r.conteggi.annullate > 0 && (
+              <Badge color="gray" variant="light" radius="sm">
+                {statoTsLabels.ANNULLATA}: {r.conteggi.annullate}
+              </Badge>
+            )}
           </Group>
         </Paper>
       )}

@@ -25,6 +25,7 @@ const documento = (over: Partial<TsDocumentoDettaglio>): TsDocumentoDettaglio =>
   anno: 2026,
   stato: 'DA_INVIARE',
   operazione: 'I',
+  nota: null,
   errori: [],
   protocollo: null,
   inviatoAt: null,

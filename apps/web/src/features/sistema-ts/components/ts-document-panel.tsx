@@ -59,10 +59,11 @@ export const TsDocumentPanel = ({ documentId, version, dirty }: TsDocumentPanelP
         </Group>
         <div aria-live="polite">
           {d.stato === 'NON_PAGATA' && <Text size="sm">{t.panelNonPagata}</Text>}
+          {d.nota && <Text size="sm">{d.nota}</Text>}
           {d.stato === 'DA_INVIARE' && <Text size="sm">{t.panelDaInviare(isoDateToUi(scadenzaTsOf(d.anno)))}</Text>}
           {d.stato === 'INVIATO' && <Text size="sm">{t.panelInviato}</Text>}
           {d.stato === 'ACCETTATO' && <Text size="sm">{t.panelAccettato}</Text>}
-          {d.stato === 'CANCELLATO' && <Text size="sm">{t.panelCancellato}</Text>}
+          {d.stato === 'CANCELLATO' && !d.nota && <Text size="sm">{t.panelCancellato}</Text>}
           {d.errori.length > 0 && (
             <Alert color="red" variant="light" mt="xs">
               <Stack gap={4}>
