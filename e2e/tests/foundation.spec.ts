@@ -39,6 +39,10 @@ test('a newcomer signs up, sets up the studio, enters the app, signs out and bac
   await page.getByLabel('Comune', { exact: true }).fill('Bologna');
   await page.getByLabel('CAP', { exact: true }).fill('40121');
   await page.getByLabel('Provincia', { exact: true }).fill('bo');
+  // issue 26 item 2: the on-boarding offers the studio's first service (named after the profession when left empty)
+  await expect(page.getByRole('switch', { name: 'Crea la mia prima prestazione' })).toBeChecked();
+  await page.getByLabel('Durata (minuti)', { exact: true }).fill('45');
+  await page.getByLabel('Prezzo', { exact: true }).fill('50');
   await screen(page, info, '04-on-boarding-filled');
   await page.getByRole('button', { name: 'Salva e continua' }).click();
 
@@ -51,6 +55,11 @@ test('a newcomer signs up, sets up the studio, enters the app, signs out and bac
 
   await expect(page).toHaveURL(/\/customers$/);
   await screen(page, info, '06-main-app');
+
+  await page.goto('/calendar/settings');
+  await expect(page.getByText('Seduta di fisioterapia').first()).toBeVisible();
+  await expect(page.getByText(/0:45/).first()).toBeVisible();
+  await page.goto('/customers');
 
   await page.getByRole('button', { name: 'Menu utente' }).click();
   await page.getByRole('menuitem', { name: 'Esci' }).click();

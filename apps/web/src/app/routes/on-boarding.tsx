@@ -1,10 +1,18 @@
 import { Container, Fieldset, Stack, Text, Title } from '@mantine/core';
+import { defaultServiceDescription } from '@studiolo/domain/invoices';
 import { avatarColors } from '@studiolo/domain/staff';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { AvatarColorPicker } from '../../components/avatar-color-picker.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { createProduct } from '../../features/products/api/save-product.ts';
 import { useInitialSetup } from '../../features/studio/api/initial-setup.ts';
+import {
+  emptyFirstService,
+  type FirstServiceErrors,
+  FirstServiceFieldset,
+  validateFirstService,
+} from '../../features/studio/components/first-service-fieldset.tsx';
 import { emptyStudioValues, StudioForm } from '../../features/studio/components/studio-form.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Brand } from '../layout/brand.tsx';
@@ -18,6 +26,8 @@ export const OnBoardingPage = () => {
   const navigate = useNavigate();
   const [avatarColor, setAvatarColor] = useState<string>(avatarColors[5]?.value ?? '#1E88E5');
   const [done, setDone] = useState(false);
+  const [firstService, setFirstService] = useState(emptyFirstService);
+  const [serviceErrors, setServiceErrors] = useState<FirstServiceErrors>({});
 
   if (user.isPending) return <PageLoader />;
   if (!done && user.data && user.data.idsStudio.length > 0) return <Navigate to="/customers" replace />;
@@ -47,6 +57,9 @@ export const OnBoardingPage = () => {
           loading={setup.isPending}
           serverFieldPrefix="studio."
           onSubmit={async (studio) => {
+            const errors = validateFirstService(firstService);
+            setServiceErrors(errors);
+            if (Object.keys(errors).length) return;
             setDone(true);
             try {
               await setup.mutateAsync({ studio, avatarColor });
@@ -54,15 +67,33 @@ export const OnBoardingPage = () => {
               setDone(false);
               throw e;
             }
+            // issue 26 item 2: the studio's first service, so that an appointment has one to choose
+            const { create, name, duration, price } = firstService;
+            if (create && price !== '' && duration !== '') {
+              const service = name.trim() || defaultServiceDescription(studio.professione);
+              // the price typed is what the patient pays (a health service is VAT-exempt): price and gross alike;
+              // a failure here leaves the studio made, the service can be added from the calendar settings
+              await createProduct({ name: service, price, grossPrice: price, duration }).catch(() => undefined);
+            }
             navigate('/welcome', { replace: true });
           }}
           extra={
-            <Fieldset legend="Il tuo avatar" variant="filled" radius="md">
-              <Text size="xs" c="dimmed" mb="xs">
-                Il colore con cui compari in agenda e nello staff.
-              </Text>
-              <AvatarColorPicker value={avatarColor} onChange={setAvatarColor} usedColors={[]} />
-            </Fieldset>
+            <>
+              <FirstServiceFieldset
+                value={firstService}
+                onChange={(next) => {
+                  setFirstService(next);
+                  if (Object.keys(serviceErrors).length) setServiceErrors(validateFirstService(next));
+                }}
+                errors={serviceErrors}
+              />
+              <Fieldset legend="Il tuo avatar" variant="filled" radius="md">
+                <Text size="xs" c="dimmed" mb="xs">
+                  Il colore con cui compari in agenda e nello staff.
+                </Text>
+                <AvatarColorPicker value={avatarColor} onChange={setAvatarColor} usedColors={[]} />
+              </Fieldset>
+            </>
           }
         />
       </Stack>
