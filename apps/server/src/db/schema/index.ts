@@ -9,6 +9,7 @@ export * from './google-calendar.ts';
 export * from './invoices.ts';
 export * from './mail.ts';
 export * from './patients.ts';
+export * from './rate-limits.ts';
 export * from './settings.ts';
 export * from './signatures.ts';
 export * from './sistema-ts.ts';
