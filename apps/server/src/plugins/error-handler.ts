@@ -2,11 +2,23 @@ import { httpMessages, rateLimitHeader } from '@studiolo/domain/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, statusOf } from '../shared/app-error.ts';
+import { registerInputGuard } from './input-guard.ts';
 
 type ErrorBody = { code: 'ERROR'; answer: string | string[]; fields?: Record<string, string> };
 
+/**
+ * A file of the build (under /assets/) or a source map: never answered with index.html when missing. SECURITY: source
+ * maps are not published (issue 25 item 9): the build keeps them out of dist and the static plugin refuses them.
+ */
+const isBuildFile = (url: string) => {
+  const pathName = url.split('?')[0] ?? '';
+  return pathName.startsWith('/assets/') || pathName.endsWith('.map');
+};
+
 /** The one place that turns failures into the envelope with the exact Italian text. */
 export const registerErrorHandler = (app: FastifyInstance, opts: { spaFallback: boolean }) => {
+  // the shared string rule on every route, answered by this handler (registered before any route, so all inherit it)
+  registerInputGuard(app);
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterMinutes) reply.header(rateLimitHeader, String(error.retryAfterMinutes));
@@ -48,7 +60,7 @@ export const registerErrorHandler = (app: FastifyInstance, opts: { spaFallback: 
 
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes of the web app get its index.html; the API answers 404 in the envelope.
-    if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/app/api')) {
+    if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/app/api') && !isBuildFile(req.url)) {
       // never kept without asking: after a deploy it must name the new build's files (the static plugin's own
       // max-age would otherwise replace this header)
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
