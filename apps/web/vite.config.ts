@@ -9,7 +9,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Hidden maps (no sourceMappingURL) that scripts/move-sourcemaps.ts takes out of dist after the build: the
+    // production server never publishes the sources (issue 25 item 9); developers read them in sourcemaps/.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 900,
     // Every module the entry loads statically (React, the router, the query cache, Mantine's core, zod, lib/) goes
     // into one chunk: the browser fetched them all before any route anyway, and one file compresses better than the

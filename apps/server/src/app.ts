@@ -227,6 +227,8 @@ const registerWebApp = async (app: FastifyInstance, dist: string | null) => {
     maxAge: '1h',
     immutable: false,
     preCompressed: true,
+    // SECURITY: a source map left in dist by an older build is still never sent (issue 25 item 9): 404
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     // Vite names every file under assets/ by a hash of its content: a new build makes new names, so these never change
     setHeaders: (reply, filePath) => {
       if (filePath.startsWith(path.join(dist, 'assets', path.sep)))
