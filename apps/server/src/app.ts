@@ -20,7 +20,9 @@ import { registerSystemRoutes } from './features/system/system.routes.ts';
 import type { RegisteredRoute } from './plugins/access.ts';
 import { registerAuthContext } from './plugins/auth-context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { sharedRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerTurnstile } from './plugins/turnstile.ts';
+import { errorForLog } from './shared/pg-errors.ts';
 
 export const apiPrefix = '/app/api';
 
@@ -48,6 +50,8 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
   level,
   redact: { paths: redact, censor: '[redatto]' },
   serializers: {
+    // a database error says its SQLSTATE and constraint only, never the query's parameters (issue 25)
+    err: errorForLog,
     // Query strings can carry fiscal codes and names (search): log the path only. A signature link id is the
     // patient's credential for the signing page (decision 028): never in the log either.
     req: (req: { method: string; url: string; id: string }) => ({
@@ -143,6 +147,9 @@ export const buildApp = async (
     },
   });
   await app.register(rateLimit, {
+    // SECURITY (issue 25): on PostgreSQL the counters are shared by every instance (rate_limit_counters), or N
+    // instances would give an address N times the requests; the embedded database has one instance, counting in memory.
+    ...(deps.database.kind === 'postgres' ? { store: sharedRateLimitStore(deps.loginAttempts) } : {}),
     global: true,
     max: deps.config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindow: 60_000,

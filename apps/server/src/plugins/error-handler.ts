@@ -41,7 +41,9 @@ export const registerErrorHandler = (app: FastifyInstance, opts: { spaFallback: 
       return reply.status(400).send({ code: 'ERROR', answer: answer.length === 1 ? answer[0] : answer, fields });
     }
     if (isResponseSerializationError(error)) {
-      req.log.error({ err: error }, 'response does not match its schema');
+      // where the answer broke its schema, never the values (they are the answer's data)
+      const paths = error.cause.issues.map((i) => i.path.map(String).join('.'));
+      req.log.error({ route: req.routeOptions.url, paths }, 'response does not match its schema');
       return reply.status(500).send({ code: 'ERROR', answer: httpMessages.internal });
     }
     const status = error.statusCode ?? 500;
@@ -51,9 +53,12 @@ export const registerErrorHandler = (app: FastifyInstance, opts: { spaFallback: 
     if (status === 429) return reply.status(429).send({ code: 'ERROR', answer: error.message });
     if (status >= 400 && status < 500) {
       // Malformed JSON, bad multipart, and the like: the client's fault, in Italian.
-      req.log.info({ err: error.message, code: error.code }, 'bad request');
+      // the code only: a JSON parser's message quotes the body (issue 25)
+      req.log.info({ code: error.code }, 'bad request');
       return reply.status(status).send({ code: 'ERROR', answer: httpMessages.badRequest });
     }
+    // errorForLog (the logger's err serializer): a database error says its SQLSTATE and constraint only, with the
+    // request id pino adds; never the query's parameters (issue 25)
     req.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ code: 'ERROR', answer: httpMessages.internal });
   });
