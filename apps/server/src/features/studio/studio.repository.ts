@@ -1,8 +1,16 @@
 import type { StudioData } from '@studiolo/domain/studio';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets, calendars, studioMembers, studios, users } from '../../db/schema/index.ts';
-import { ownedBy } from '../../db/studio-scope.ts';
+import {
+  assets,
+  calendars,
+  documentiContabili,
+  storageDeletions,
+  studioMembers,
+  studios,
+  users,
+} from '../../db/schema/index.ts';
+import { inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type StudioRow = typeof studios.$inferSelect;
@@ -106,6 +114,36 @@ export const studioRepository = {
       .values(ownedBy(ctx, row))
       .returning()
       .then((r) => r[0] as typeof assets.$inferSelect),
+
+  /** The studio's current logo (its asset and stored object), read before a new one replaces it. */
+  findCurrentLogo: (db: DbOrTx, ctx: StudioContext) =>
+    db
+      .select({ id: assets.id, storageKey: assets.storageKey })
+      .from(studios)
+      .innerJoin(assets, and(eq(assets.id, studios.logoAssetId), eq(assets.studioId, studios.id)))
+      .where(eq(studios.id, ctx.studioId))
+      .then((r) => r[0] ?? null),
+
+  /** Whether an issued document prints this logo: its emittente keeps the logo it was issued with. */
+  isLogoOnDocuments: (db: DbOrTx, ctx: StudioContext, assetId: string) =>
+    db
+      .select({ id: documentiContabili.id })
+      .from(documentiContabili)
+      .where(inStudio(documentiContabili, ctx, sql`${documentiContabili.emittente}->>'logoAssetId' = ${assetId}`))
+      .limit(1)
+      .then((r) => r.length > 0),
+
+  /**
+   * Forgets a replaced logo: its row goes and its object joins the storage deletions, in the same transaction, so the
+   * file leaves storage even if the process stops before removing it (the sweep of decision 030 retries).
+   */
+  forgetLogo: async (db: DbOrTx, ctx: StudioContext, logo: { id: string; storageKey: string }) => {
+    await db.delete(assets).where(inStudio(assets, ctx, and(eq(assets.id, logo.id), eq(assets.kind, 'logo'))));
+    await db
+      .insert(storageDeletions)
+      .values({ storageKey: logo.storageKey, studioId: ctx.studioId })
+      .onConflictDoNothing();
+  },
 
   /** unsafe: logos are public by their unguessable id (they are printed on every invoice); only kind 'logo'. */
   unsafeFindPublicLogo: (db: DbOrTx, assetId: string) =>

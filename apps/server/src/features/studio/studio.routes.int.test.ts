@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { anagraficaMessages } from '@studiolo/domain/anagrafica';
 import { studioMessages } from '@studiolo/domain/studio';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
-import { validStudioInput } from '../../../test/helpers/factories.ts';
+import { createTenantResource, validStudioInput } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import { multipartFile } from '../../../test/helpers/multipart.ts';
@@ -19,12 +21,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const upload = async (fileName: string, contentType: string, bytes: Buffer) => {
+const upload = async (fileName: string, contentType: string, bytes: Buffer, as: TestStudioUser = owner) => {
   const file = multipartFile('file', fileName, contentType, bytes);
   const res = await t.app.inject({
     method: 'POST',
     url: '/app/api/studio/logo',
-    headers: { authorization: `Bearer ${owner.token}`, 'content-type': file.contentType },
+    headers: { authorization: `Bearer ${as.token}`, 'content-type': file.contentType },
     payload: file.payload,
   });
   return {
@@ -136,6 +138,34 @@ describe('logo upload', () => {
       token: owner.token,
     });
     expect(after.logo.assetUrl).toBe(before.logo.assetUrl);
+  });
+
+  const pngOf = (r: number) =>
+    sharp({ create: { width: 40, height: 20, channels: 3, background: { r, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
+  /** The logo files the local storage adapter holds for a studio. */
+  const logoFiles = (studio: TestStudioUser) =>
+    readdir(path.join(t.dataDir, 'files', studio.studioId, 'logo')).catch(() => []);
+
+  it('deletes the replaced logo’s file from storage and stops serving it', async () => {
+    const studio = await createStudioOwner(t.app);
+    const first = await upload('primo.png', 'image/png', await pngOf(10), studio);
+    expect(await logoFiles(studio)).toHaveLength(1);
+    const second = await upload('secondo.png', 'image/png', await pngOf(200), studio);
+    expect(second.status).toBe(200);
+    expect(await logoFiles(studio)).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: first.body.response.logo.assetUrl })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: second.body.response.logo.assetUrl })).statusCode).toBe(200);
+  });
+
+  it('keeps a replaced logo that an issued document prints', async () => {
+    const studio = await createStudioOwner(t.app);
+    const first = await upload('primo.png', 'image/png', await pngOf(10), studio);
+    await createTenantResource(t.app, studio, 'fattura');
+    await upload('secondo.png', 'image/png', await pngOf(200), studio);
+    expect(await logoFiles(studio)).toHaveLength(2);
+    expect((await t.app.inject({ method: 'GET', url: first.body.response.logo.assetUrl })).statusCode).toBe(200);
   });
 
   it('answers 404 for a logo id that does not exist', async () => {

@@ -123,7 +123,10 @@ export const updateStudioSecurity = async (deps: AppDeps, ctx: StudioContext, re
     return toStudio(row);
   });
 
-/** Stores a new logo (compressed from 1 MB on) and points the studio at it. */
+/**
+ * Stores a new logo (compressed from 1 MB on) and points the studio at it. The replaced logo's file is deleted
+ * through the storage adapter, unless an issued document prints it (its emittente keeps the logo it was issued with).
+ */
 export const uploadLogo = async (deps: AppDeps, ctx: StudioContext, file: { fileName: string; bytes: Buffer }) => {
   let prepared: Awaited<ReturnType<typeof prepareLogo>>;
   try {
@@ -135,7 +138,8 @@ export const uploadLogo = async (deps: AppDeps, ctx: StudioContext, file: { file
   const baseName = sanitizeFileName(file.fileName).replace(/\.[^.]*$/, '') || 'logo';
   const storageKey = `${ctx.studioId}/logo/${randomUUID()}.${prepared.extension}`;
   await deps.storage.put(storageKey, prepared.bytes);
-  return deps.db.transaction(async (tx) => {
+  const { studio, replaced } = await deps.db.transaction(async (tx) => {
+    const previous = await studioRepository.findCurrentLogo(tx, ctx);
     const asset = await studioRepository.insertAsset(tx, ctx, {
       kind: 'logo',
       fileName: sanitizeFileName(`${baseName}.${prepared.extension}`),
@@ -145,9 +149,17 @@ export const uploadLogo = async (deps: AppDeps, ctx: StudioContext, file: { file
     });
     const row = await studioRepository.setLogo(tx, ctx, asset.id);
     if (!row) throw notFound();
+    const forget = previous && !(await studioRepository.isLogoOnDocuments(tx, ctx, previous.id)) ? previous : null;
+    if (forget) await studioRepository.forgetLogo(tx, ctx, forget);
     await recordAudit(tx, ctx, { action: 'studio.logo', entityType: 'asset', entityId: asset.id });
-    return toStudio(row);
+    return { studio: toStudio(row), replaced: forget };
   });
+  if (replaced) {
+    // The key is queued in storage_deletions with the change: a failure here is retried by the sweep (decision 030),
+    // so the new logo's answer does not depend on it.
+    await deps.storage.delete(replaced.storageKey).catch(() => undefined);
+  }
+  return studio;
 };
 
 export const readPublicLogo = async (deps: AppDeps, assetId: string) => {
