@@ -31,7 +31,8 @@ const framesOf = (stack: string | undefined) =>
     ?.split('\n')
     .filter((line) => line.trimStart().startsWith('at '))
     .slice(0, 12)
-    .map((line) => line.trim());
+    .map((line) => line.trim())
+    .join('\n') ?? '';
 
 /**
  * What the log may say about an error (issue 25: never request bodies, SQL parameters or personal data). A database
@@ -40,21 +41,25 @@ const framesOf = (stack: string | undefined) =>
  * keeps its type, code, a message cut short and its call sites. The logger's `err` serializer, so every `{ err }`
  * logged anywhere (routes, jobs, the error handler) goes through it.
  */
-export const errorForLog = (error: unknown): Record<string, unknown> => {
+export const errorForLog = (
+  error: unknown,
+): { type: string; message: string; stack: string; [key: string]: unknown } => {
   const db = pgErrorOf(error);
   if (db || isFailedQuery(error))
     return {
       type: 'DatabaseError',
+      message: 'database error',
+      stack: framesOf(error instanceof Error ? error.stack : undefined),
       ...(db ? { sqlState: db.code } : {}),
       ...(db?.constraint ? { constraint: db.constraint } : {}),
     };
-  if (!(error instanceof Error)) return { type: typeof error };
+  if (!(error instanceof Error)) return { type: typeof error, message: '', stack: '' };
   const code = (error as { code?: unknown }).code;
   return {
     type: error.name,
     ...(typeof code === 'string' ? { code } : {}),
     // V8's JSON errors quote the text they failed on: the request's body
-    ...(error instanceof SyntaxError ? {} : { message: error.message.slice(0, 200) }),
+    message: error instanceof SyntaxError ? 'syntax error' : error.message.slice(0, 200),
     stack: framesOf(error.stack),
   };
 };
