@@ -1,6 +1,7 @@
 export * from './appointment-lines.ts';
 export * from './casse-previdenziali.ts';
 export * from './channel.ts';
+export * from './customer-document-type.ts';
 export * from './document-totals.ts';
 export * from './invoice.messages.ts';
 export * from './invoice.schema.ts';

@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
-import { type Fattura, type Proforma, serviceDescriptionOf } from '@studiolo/domain/invoices';
+import { customerKindOf, type Fattura, type Proforma, serviceDescriptionOf } from '@studiolo/domain/invoices';
 import { patientDisplayName } from '@studiolo/domain/patients';
 import type { RegimeFiscale } from '@studiolo/domain/studio';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,13 +40,19 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 type PatientLike = {
   id: string;
   validForFattura: boolean;
-  datiGenerali: Parameters<typeof patientDisplayName>[0] & { nomeCompleto: string; codiceDestinatario: string | null };
+  datiGenerali: Parameters<typeof patientDisplayName>[0] & {
+    nomeCompleto: string;
+    codiceDestinatario: string | null;
+    tipologiaPersona: 'FISICA' | 'GIURIDICA';
+    isPubblicaAmministrazione?: boolean | null;
+  };
 };
 const summaryOf = (p: PatientLike): PatientSummary => ({
   id: p.id,
   name: p.datiGenerali.nomeCompleto || patientDisplayName(p.datiGenerali),
   validForFattura: p.validForFattura,
   codiceDestinatario: p.datiGenerali.codiceDestinatario,
+  customerKind: customerKindOf(p.datiGenerali),
 });
 
 /** The patients feature's search field, as the invoice form asks for it. */

@@ -1,5 +1,5 @@
 import type { CalendarEvent, Product } from '@studiolo/domain/calendar';
-import type { Fattura, FatturaInput, TassazioneInput } from '@studiolo/domain/invoices';
+import type { CustomerKind, Fattura, FatturaInput, TassazioneInput } from '@studiolo/domain/invoices';
 import type { Settings } from '@studiolo/domain/settings';
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
@@ -9,6 +9,8 @@ export type PatientSummary = {
   name: string;
   validForFattura: boolean;
   codiceDestinatario: string | null;
+  /** A person, a company or a public administration: the document type a new invoice starts as (issue 26 item 4). */
+  customerKind?: CustomerKind;
 };
 
 export type PatientFieldProps = {

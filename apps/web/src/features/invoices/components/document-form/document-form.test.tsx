@@ -125,10 +125,30 @@ const FakePatientField = ({ onChange, label }: PatientFieldProps) => (
     <button
       type="button"
       onClick={() =>
-        onChange('pa-1', { id: 'pa-1', name: 'Comune', validForFattura: true, codiceDestinatario: 'UFABC1' })
+        onChange('pa-1', {
+          id: 'pa-1',
+          name: 'Comune',
+          validForFattura: true,
+          codiceDestinatario: 'UFABC1',
+          customerKind: 'PA',
+        })
       }
     >
       Scegli Comune
+    </button>
+    <button
+      type="button"
+      onClick={() =>
+        onChange('az-1', {
+          id: 'az-1',
+          name: 'Ditta Rossi srl',
+          validForFattura: true,
+          codiceDestinatario: null,
+          customerKind: 'AZIENDA',
+        })
+      }
+    >
+      Scegli Ditta
     </button>
   </div>
 );
@@ -136,7 +156,11 @@ const FakePatientField = ({ onChange, label }: PatientFieldProps) => (
 const deps = (over: Partial<DocumentFormDeps> = {}): DocumentFormDeps => ({
   PatientField: FakePatientField,
   usePatientSummary: (id) =>
-    id === rossiId ? { id, name: 'Rossi Mario', validForFattura: true, codiceDestinatario: null } : null,
+    id === rossiId
+      ? { id, name: 'Rossi Mario', validForFattura: true, codiceDestinatario: null }
+      : id === 'az-1'
+        ? { id, name: 'Ditta Rossi srl', validForFattura: true, codiceDestinatario: null, customerKind: 'AZIENDA' }
+        : null,
   products: [product],
   serviceDescription: 'Seduta di fisioterapia',
   sezionali: [],
@@ -352,6 +376,27 @@ describe('DocumentForm, general section', () => {
     await person.click(screen.getByRole('button', { name: 'Scegli Comune' }));
     await person.click(screen.getByRole('button', { name: 'Altro' }));
     expect(field('Codice destinatario').value).toBe('UFABC1');
+    expect(field('Formato trasmissione').value).toBe('FPA12 - Pubblica amministrazione');
+  });
+
+  it('starts as "Fattura elettronica" for a company and says why when the user changes it (issue 26 item 4)', async () => {
+    const { user: person } = renderForm({ initialValues: values({ pazienteId: null }) });
+    expect(field('Tipo documento').value).toBe('Fattura sanitaria');
+    await person.click(screen.getByRole('button', { name: 'Scegli Ditta' }));
+    await waitFor(() => expect(field('Tipo documento').value).toBe('Fattura elettronica'));
+    expect(screen.getByText(/Cliente società: fattura elettronica/)).toBeTruthy();
+    await person.click(field('Tipo documento'));
+    await person.click(await screen.findByRole('option', { name: 'Fattura sanitaria' }));
+    expect((await screen.findByRole('note')).textContent).toMatch(
+      /Una società riceve la fattura elettronica tramite SDI/,
+    );
+  });
+
+  it('starts as an FPA12 electronic invoice for a public administration (issue 26 item 4)', async () => {
+    const { user: person } = renderForm({ initialValues: values({ pazienteId: null }) });
+    await person.click(screen.getByRole('button', { name: 'Scegli Comune' }));
+    await waitFor(() => expect(field('Tipo documento').value).toBe('Fattura elettronica'));
+    await person.click(screen.getByRole('button', { name: 'Altro' }));
     expect(field('Formato trasmissione').value).toBe('FPA12 - Pubblica amministrazione');
   });
 

@@ -48,7 +48,7 @@ import {
   validateDocument,
 } from './document-form-values.ts';
 import { ExtraInfoPanel } from './extra-info-panel.tsx';
-import { GeneralSection } from './general-section.tsx';
+import { GeneralSection, startDocumentFor } from './general-section.tsx';
 import { LinesPanel } from './lines-panel.tsx';
 import { TaxPanel, WithholdingPanel } from './tax-panels.tsx';
 import { TotalsRecap } from './totals-recap.tsx';
@@ -157,7 +157,10 @@ export const DocumentForm = ({
   // spec part 2 §4: a preselected patient's recipient code fills an empty one (new documents)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per patient
   useEffect(() => {
-    if (existing || !summary?.codiceDestinatario) return;
+    if (existing) return;
+    // issue 26 item 4: a preselected customer sets the document type
+    if (kind === 'fattura') startDocumentFor(form, summary?.customerKind);
+    if (!summary?.codiceDestinatario) return;
     const code = summary.codiceDestinatario.trim().toUpperCase();
     if (!form.getValues().codiceDestinatario) {
       form.setFieldValue('codiceDestinatario', code);

@@ -14,6 +14,9 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
+  type CustomerKind,
+  documentStartFor,
+  documentTypeAdvice,
   formatiTrasmissione,
   isElectronicType,
   metodiPagamento,
@@ -56,6 +59,23 @@ const moreFields = [
   'codiceCommessaConvenzione',
 ] as const;
 
+/**
+ * A new invoice follows its customer (issue 26 item 4): a person's is a health invoice, a company's an electronic
+ * one (FPA12 for a public administration). A credit note stays one.
+ */
+export const startDocumentFor = (form: DocumentFormApi, customer: CustomerKind | undefined) => {
+  if (!customer || form.getValues().tipoDocumento === 'NOTA_DI_CREDITO') return;
+  const start = documentStartFor(customer);
+  setDocumentType(form, start.tipoDocumento);
+  form.setFieldValue('formatoTrasmissione', start.formatoTrasmissione);
+};
+
+const setDocumentType = (form: DocumentFormApi, value: DocumentFormValues['tipoDocumento']) => {
+  form.setFieldValue('tipoDocumento', value);
+  // spec part 2 §4: virtual stamp duty is a choice only for FATTURA_SANITARIA
+  if (value !== 'FATTURA_SANITARIA') form.setFieldValue('tassazione.marcaDaBolloVirtuale', true);
+};
+
 const yearOf = (date: string) => /^\d{2}-\d{2}-(\d{4})$/.exec(date)?.[1] ?? String(new Date().getFullYear());
 
 /** spec part 2 §2 "Invoice general section" and "Pro-forma general section". */
@@ -72,6 +92,10 @@ export const GeneralSection = ({
   const v = form.values;
   const electronic = kind === 'fattura' && isElectronicType(v.tipoDocumento);
   const creditNote = kind === 'fattura' && v.tipoDocumento === 'NOTA_DI_CREDITO';
+  // issue 26 item 4: why the type is what it is for this customer, or why another one is expected
+  const customer = patient?.customerKind ?? null;
+  const advice = documentTypeAdvice(customer, v.tipoDocumento);
+  const typeMatches = customer !== null && documentStartFor(customer).tipoDocumento === v.tipoDocumento;
   // a wrong field hidden under 'Altro' opens it, so the message can be seen
   const hiddenError = moreFields.some((f) => form.errors[f]);
   const expanded = more || hiddenError;
@@ -99,6 +123,7 @@ export const GeneralSection = ({
           error={form.errors.pazienteId}
           onChange={(id, p) => {
             form.setFieldValue('pazienteId', id);
+            if (kind === 'fattura' && !existing) startDocumentFor(form, p?.customerKind);
             // spec part 2 §4: an empty recipient code is filled from the chosen patient's
             const code = p?.codiceDestinatario?.trim().toUpperCase();
             if (code && !form.getValues().codiceDestinatario) {
@@ -127,12 +152,9 @@ export const GeneralSection = ({
             data={tipiDocumentoFattura.map((value) => ({ value, label: tipoDocumentoLabels[value] }))}
             {...requiredField}
             {...form.getInputProps('tipoDocumento')}
-            onChange={(value) => {
-              if (!value) return;
-              form.setFieldValue('tipoDocumento', value as DocumentFormValues['tipoDocumento']);
-              // spec part 2 §4: virtual stamp duty is a choice only for FATTURA_SANITARIA
-              if (value !== 'FATTURA_SANITARIA') form.setFieldValue('tassazione.marcaDaBolloVirtuale', true);
-            }}
+            description={typeMatches ? advice : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            onChange={(value) => value && setDocumentType(form, value as DocumentFormValues['tipoDocumento'])}
           />
         )}
         <ReadOnlyField readOnly={existing}>
@@ -175,6 +197,12 @@ export const GeneralSection = ({
           />
         )}
       </SimpleGrid>
+
+      {kind === 'fattura' && advice && !typeMatches && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} p="sm" role="note">
+          {advice}
+        </Alert>
+      )}
 
       {creditNote && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
