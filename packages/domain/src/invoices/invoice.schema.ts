@@ -608,6 +608,8 @@ export const statsSchema = z.object({
   nrFattureNonPagate: z.number().int(),
   nrFattureScadute: z.number().int(),
   nrFattureRicevute: z.number().int(),
+  /** Credit notes whose money has not yet gone back to the patient (issue 26: refunded, never "paid"). */
+  nrNoteDaRimborsare: z.number().int(),
 });
 export type Stats = z.infer<typeof statsSchema>;
 export const statsByYearSchema = z.record(z.string(), statsSchema);

@@ -245,6 +245,8 @@ export const invoicesRepository = {
         fatturato: sql<string>`coalesce(sum(${sign} * ${d.totaleCents}), 0)`,
         nonPagate: sql<string>`count(*) filter (where not ${nc} and not ${d.pagata})`,
         scadute: sql<string>`count(*) filter (where not ${nc} and not ${d.pagata} and ${d.dataScadenza} < ${today})`,
+        // a credit note's 'pagata' is its refund to the patient (issue 26)
+        daRimborsare: sql<string>`count(*) filter (where ${nc} and not ${d.pagata})`,
       })
       .from(d)
       .where(inStudio(d, ctx, eq(d.serie, 'FATTURA'), gte(d.dataDocumento, from), lte(d.dataDocumento, to)));
@@ -258,6 +260,7 @@ export const invoicesRepository = {
       fatturato: issued?.fatturato ?? '0',
       nonPagate: issued?.nonPagate ?? '0',
       scadute: issued?.scadute ?? '0',
+      daRimborsare: issued?.daRimborsare ?? '0',
       incassato: collected?.incassato ?? '0',
     };
   },

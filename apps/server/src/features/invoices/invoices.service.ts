@@ -964,6 +964,7 @@ const statsOf = async (deps: AppDeps, ctx: StudioContext, from: string, to: stri
     nrFattureNonPagate: Number(s.nonPagate),
     nrFattureScadute: Number(s.scadute),
     nrFattureRicevute: costs.count,
+    nrNoteDaRimborsare: Number(s.daRimborsare),
   };
 };
 

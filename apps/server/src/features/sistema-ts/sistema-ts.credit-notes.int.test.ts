@@ -68,6 +68,13 @@ const riepilogo = (owner: TestStudioUser) =>
     query: { anno: String(year) },
     token: owner.token,
   });
+const stats = (owner: TestStudioUser) =>
+  apiOk<Record<string, { nrFattureNonPagate: number; nrNoteDaRimborsare: number }>>(t.app, {
+    method: 'GET',
+    url: '/documento-contabile/fattura/stats',
+    query: { year: String(year) },
+    token: owner.token,
+  });
 const documento = (owner: TestStudioUser, id: string) =>
   apiOk<TsDocumentoDettaglio>(t.app, { method: 'GET', url: `/sistema-ts/documento/${id}`, token: owner.token });
 const invia = (owner: TestStudioUser) =>
@@ -104,8 +111,11 @@ describe('a credit note and the Sistema TS', () => {
     expect(stateOf(r, note.id)).toMatchObject({ stato: 'ANNULLATA', operazione: null });
     expect(stateOf(r, note.id)?.nota).toContain(invoice.idDocumento);
     expect(r.conteggi).toMatchObject({ daInviare: 0, nonPagate: 0, annullate: 2 });
+    // the accounting overview counts it as a note to refund, not as an unpaid invoice
+    expect((await stats(owner))[String(year)]).toMatchObject({ nrFattureNonPagate: 0, nrNoteDaRimborsare: 1 });
     // refunded or not, nothing is due
     await refund(owner, note.id);
+    expect((await stats(owner))[String(year)]).toMatchObject({ nrNoteDaRimborsare: 0 });
     expect((await riepilogo(owner)).conteggi).toMatchObject({ daInviare: 0, annullate: 2 });
     const sent = await invia(owner);
     expect(sent.status).toBe(400);

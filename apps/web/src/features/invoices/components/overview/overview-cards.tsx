@@ -19,6 +19,7 @@ export const overviewTexts = {
   costsHint: (n: number) =>
     n === 0 ? 'Dalle fatture ricevute dai fornitori' : n === 1 ? '1 fattura ricevuta' : `${n} fatture ricevute`,
   unpaid: 'Fatture non pagate',
+  toRefund: (n: number) => (n === 1 ? '1 nota di credito da rimborsare' : `${n} note di credito da rimborsare`),
   overdue: 'Fatture scadute',
   cashFlow: 'Flusso di cassa del mese',
   cashFlowHint: (month: string) => `Incassato meno costi, ${month}`,
@@ -96,7 +97,11 @@ export const OverviewCards = () => {
           value={s ? formatEuro(s.costo) : null}
           hint={s ? overviewTexts.costsHint(s.nrFattureRicevute) : undefined}
         />
-        <Card label={overviewTexts.unpaid} value={s ? String(s.nrFattureNonPagate) : null} />
+        <Card
+          label={overviewTexts.unpaid}
+          value={s ? String(s.nrFattureNonPagate) : null}
+          hint={s?.nrNoteDaRimborsare ? overviewTexts.toRefund(s.nrNoteDaRimborsare) : undefined}
+        />
         <Card label={overviewTexts.overdue} value={s ? String(s.nrFattureScadute) : null} />
         <Card
           label={overviewTexts.cashFlow}

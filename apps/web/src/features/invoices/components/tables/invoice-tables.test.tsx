@@ -68,6 +68,7 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
         nrFattureNonPagate: 3,
         nrFattureScadute: 1,
         nrFattureRicevute: 0,
+        nrNoteDaRimborsare: 1,
       },
     });
   }
@@ -79,6 +80,7 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
       nrFattureNonPagate: 0,
       nrFattureScadute: 0,
       nrFattureRicevute: 0,
+      nrNoteDaRimborsare: 0,
       netCashFlow: 420,
     });
   return new Response(JSON.stringify({ code: 'ERROR', answer: 'No' }), { status: 404 });
@@ -191,6 +193,32 @@ describe('customer invoice table', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('shows a credit note as refunded or to refund, never paid, and records the refund with its date and method', async () => {
+    const nota = (over: Partial<FatturaRow> = {}) =>
+      row(2, { tipoDocumento: 'NOTA_DI_CREDITO', metodoPagamento: 'Bonifico bancario', ...over });
+    page = { content: [nota()], totalElements: 1, totalIsExact: true, page: 0, size: 25 };
+    const { user: u } = renderTable();
+    const table = await desktopTable();
+    expect(within(table).queryByRole('combobox', { name: 'Pagata 2/2026' })).toBeNull();
+    const select = within(table).getByRole('combobox', { name: 'Rimborsata 2/2026' });
+    expect(select).toHaveProperty('value', 'Da rimborsare');
+    await u.click(select);
+    await u.click(await screen.findByRole('option', { name: 'Rimborsata' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nota di credito rimborsata' });
+    expect(within(dialog).getByRole('textbox', { name: /Data del rimborso/ })).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: /Metodo di rimborso/ })).toBeTruthy();
+    page = {
+      content: [nota({ pagata: true, dataIncasso: '12-01-2026' })],
+      totalElements: 1,
+      totalIsExact: true,
+      page: 0,
+      size: 25,
+    };
+    await u.click(within(dialog).getByRole('button', { name: 'Aggiorna' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(await within(table).findByText('Rimborsata il 12-01-2026 (Bonifico bancario)')).toBeTruthy();
+  });
+
   it('pages 25 at a time by default, offers 10/25/50/100 and goes on with "Avanti"', async () => {
     page = { content: [row(1)], totalElements: 60, totalIsExact: true, page: 0, size: 25 };
     const { user: u } = renderTable();
@@ -215,6 +243,7 @@ describe('overview cards', () => {
     );
     expect(await screen.findByText('3450,50 €')).toBeTruthy();
     expect(screen.getByText('420,00 €')).toBeTruthy();
+    expect(screen.getByText('1 nota di credito da rimborsare')).toBeTruthy();
     await u.click(screen.getByRole('combobox', { name: 'Anno' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['2026', '2025', '2023']);
     await u.click(screen.getByRole('option', { name: '2025' }));

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import {
   type FatturaRow,
   type MetodoPagamento,
@@ -15,28 +15,37 @@ import { invoiceTablesTexts as t } from './invoice-tables.texts.ts';
 
 type Asking = 'paid' | 'unpaid' | null;
 
+const isCreditNote = (d: { tipoDocumento?: string }) => d.tipoDocumento === 'NOTA_DI_CREDITO';
+
 /**
  * The paid-status dialogs (spec part 2 §2): marking paid asks payment method and collection date (today by default),
- * marking unpaid asks for confirmation. Shared by the table's select and the form of an invoice sent to the SDI.
+ * marking unpaid asks for confirmation. Shared by the table's select and the form of an invoice sent to the SDI. A
+ * credit note is not paid by the patient but refunded to them: the same state, worded as a refund (issue 26).
  */
 export const PaidDialogs = ({
   invoice,
   asking,
   onClose,
 }: {
-  invoice: { id: string; metodoPagamento: MetodoPagamento };
+  invoice: { id: string; metodoPagamento: MetodoPagamento; tipoDocumento?: string };
   asking: Asking;
   onClose: () => void;
 }) => {
   const setPaid = useSetInvoicePaid();
+  const refund = isCreditNote(invoice);
   const [method, setMethod] = useState<MetodoPagamento>(invoice.metodoPagamento);
   const [date, setDate] = useState(formatUiDate(new Date()));
   return (
     <>
-      <Modal opened={asking === 'paid'} onClose={onClose} title={t.paidDialogTitle} centered>
+      <Modal
+        opened={asking === 'paid'}
+        onClose={onClose}
+        title={refund ? t.refundDialogTitle : t.paidDialogTitle}
+        centered
+      >
         <Stack gap="sm">
           <Select
-            label={t.paymentMethod}
+            label={refund ? t.refundMethod : t.paymentMethod}
             data={[...metodiPagamento]}
             value={method}
             allowDeselect={false}
@@ -44,7 +53,7 @@ export const PaidDialogs = ({
             onChange={(v) => v && setMethod(v as MetodoPagamento)}
             comboboxProps={{ withinPortal: true }}
           />
-          <DateField label={t.collectionDate} required value={date} onChange={setDate} />
+          <DateField label={refund ? t.refundDate : t.collectionDate} required value={date} onChange={setDate} />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               {m.cancel}
@@ -67,7 +76,7 @@ export const PaidDialogs = ({
       <ConfirmDialog
         opened={asking === 'unpaid'}
         title={widgetMessages.confirmTitle}
-        message={m.markUnpaid}
+        message={refund ? t.markNotRefunded : m.markUnpaid}
         confirmLabel={m.proceed}
         cancelLabel={m.cancel}
         loading={setPaid.isPending}
@@ -84,24 +93,32 @@ export const PaidDialogs = ({
  */
 export const PaidSelect = ({ row }: { row: FatturaRow }) => {
   const [asking, setAsking] = useState<Asking>(null);
+  const refund = isCreditNote(row);
   return (
     <>
-      <Select
-        aria-label={t.paidOf(row.idDocumento)}
-        data={[
-          { value: 'NO', label: t.no },
-          { value: 'SI', label: t.yes },
-        ]}
-        value={row.pagata ? 'SI' : 'NO'}
-        allowDeselect={false}
-        w={84}
-        size="xs"
-        onChange={(v) => {
-          if (v === 'SI' && !row.pagata) setAsking('paid');
-          if (v === 'NO' && row.pagata) setAsking('unpaid');
-        }}
-        onClick={(e) => e.stopPropagation()}
-      />
+      <Stack gap={2}>
+        <Select
+          aria-label={refund ? t.refundedOf(row.idDocumento) : t.paidOf(row.idDocumento)}
+          data={[
+            { value: 'NO', label: refund ? t.refundNo : t.no },
+            { value: 'SI', label: refund ? t.refundYes : t.yes },
+          ]}
+          value={row.pagata ? 'SI' : 'NO'}
+          allowDeselect={false}
+          w={refund ? 136 : 84}
+          size="xs"
+          onChange={(v) => {
+            if (v === 'SI' && !row.pagata) setAsking('paid');
+            if (v === 'NO' && row.pagata) setAsking('unpaid');
+          }}
+          onClick={(e) => e.stopPropagation()}
+        />
+        {refund && row.pagata && row.dataIncasso && (
+          <Text size="xs" c="gray.7">
+            {t.refundedOn(row.dataIncasso, row.metodoPagamento)}
+          </Text>
+        )}
+      </Stack>
       {asking && <PaidDialogs invoice={row} asking={asking} onClose={() => setAsking(null)} />}
     </>
   );
