@@ -1,3 +1,4 @@
+import { text } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { anagraficaMessages as m } from './anagrafica.messages.ts';
 
@@ -6,9 +7,7 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const phonePattern = /^\+?[0-9()\- ]{3,30}$/;
 
 const lowerTrimmed = (max: number) =>
-  z
-    .string()
-    .max(max)
+  text(max)
     .nullish()
     .transform((v) => v?.trim().toLowerCase() || null);
 

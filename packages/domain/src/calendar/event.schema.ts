@@ -1,4 +1,5 @@
 import { euroAmountSchema } from '../shared/money.ts';
+import { optionalText, requiredText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { bulkRangeMaxDays, calendarMessages as m } from './calendar.messages.ts';
 import { eventColorHexes } from './palette.ts';
@@ -14,16 +15,9 @@ export type DeleteEventOption = (typeof deleteEventOptions)[number];
 const isoInstant = z.iso.datetime({ offset: true, error: m.dateInvalid }).transform((v) => new Date(v));
 const apiDate = z.iso.date({ error: m.dateInvalid });
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((v) => v?.trim() || null);
-
 const eventFields = {
   calendarId: z.uuid(),
-  summary: z.string().trim().min(1).max(200),
+  summary: requiredText(200),
   start: isoInstant,
   end: isoInstant,
   allDay: z.boolean().default(false),
@@ -47,7 +41,7 @@ const eventFields = {
   productId: z.uuid().nullish(),
   price: euroAmountSchema(m.priceInvalid).nullish(),
   isPagato: z.boolean().default(false),
-  note: optionalText(4000),
+  note: optionalText(4000, { multiline: true }),
 };
 
 const endAfterStart = (e: { start: Date; end: Date }, ctx: z.core.$RefinementCtx) => {

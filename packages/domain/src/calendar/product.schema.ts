@@ -1,4 +1,5 @@
 import { euroAmountSchema } from '../shared/money.ts';
+import { optionalText, requiredText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { defaultTipoSpesa, tipiSpesaRiga } from '../sistema-ts/tipi-spesa.ts';
 import { calendarMessages as m } from './calendar.messages.ts';
@@ -7,7 +8,7 @@ export const productStatuses = ['ACTIVE', 'INACTIVE'] as const;
 
 /** POST /products and PUT /products (with id): a service with its price, gross price and duration in minutes. */
 export const productInputSchema = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: requiredText(200),
   price: euroAmountSchema(m.priceInvalid),
   grossPrice: euroAmountSchema(m.priceInvalid),
   duration: z
@@ -47,12 +48,8 @@ export const productIdsQuerySchema = z.object({
 
 /** POST/PUT /calendars. */
 export const calendarInputSchema = z.object({
-  summary: z.string().trim().min(1).max(100),
-  description: z
-    .string()
-    .max(500)
-    .nullish()
-    .transform((v) => v?.trim() || null),
+  summary: requiredText(100),
+  description: optionalText(500, { multiline: true }),
 });
 /** PUT /calendars (spec part 1 §7: the same path as POST, like PUT /events): the calendar's id in the body. */
 export const calendarUpdateSchema = calendarInputSchema.extend({ id: z.uuid() });

@@ -6,7 +6,7 @@ import { contattiSchema, contattiValueSchema } from '../anagrafica/contacts.ts';
 import { isValidPartitaIva } from '../anagrafica/fiscal-codes.ts';
 import { sessi, type TipologiaPersona, tipologiePersona } from '../anagrafica/persona.ts';
 import { isExistingUiDate, uiDateToIso } from '../shared/dates.ts';
-import { isLatinText, toLatinText } from '../shared/text.ts';
+import { isLatinText, optionalText, toLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { patientMessages as m } from './patient.messages.ts';
 import { homeCountry, patientStates } from './patient.rules.ts';
@@ -61,11 +61,7 @@ export const datiGeneraliInputSchema = z.object({
     .transform((v) => v?.trim().toUpperCase() || homeCountry)
     .refine((v) => /^[A-Z]{2}$/.test(v), { error: m.nazionalitaInvalid }),
   isPubblicaAmministrazione: z.boolean().default(false),
-  note: z
-    .string()
-    .max(4000)
-    .nullish()
-    .transform((v) => v?.trim() || null),
+  note: optionalText(4000, { multiline: true }),
 });
 
 export const datiSanitariInputSchema = z.object({

@@ -2,6 +2,7 @@ import { cartellaPazienteSettingsSchema } from '../clinical/clinical.schema.ts';
 import { tassazioneInputSchema } from '../invoices/invoice.schema.ts';
 import { serviceDescriptionMaxChars, serviceDescriptionSettingKey } from '../invoices/service-description.ts';
 import { fieldMessages } from '../shared/field-messages.ts';
+import { requiredText, textRule } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { sistemaTsSectionInputSchema } from '../sistema-ts/sistema-ts.schema.ts';
 import { settingsMessages } from './settings.messages.ts';
@@ -50,14 +51,24 @@ export const calendarResourceKinds = ['rooms', 'service-locations', 'medical-dev
 export type CalendarResourceKind = (typeof calendarResourceKinds)[number];
 
 export const calendarResourceInputSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(500).nullish(),
+  name: requiredText(100),
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .check(textRule({ multiline: true }))
+    .nullish(),
   active: z.boolean().default(true),
 });
 /** PATCH /settings/calendario/{kind}/{id}: only the fields sent change (no defaults here, unlike creation). */
 export const calendarResourcePatchSchema = z.object({
-  name: z.string().trim().min(1).max(100).optional(),
-  description: z.string().trim().max(500).nullish(),
+  name: requiredText(100).optional(),
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .check(textRule({ multiline: true }))
+    .nullish(),
   active: z.boolean().optional(),
 });
 export type CalendarResourcePatch = z.infer<typeof calendarResourcePatchSchema>;
