@@ -18,6 +18,9 @@ export const patientMessages = {
     `Impossibile eliminare il paziente: ha ${what}, che sono documenti legali e vanno conservati. Puoi renderlo non attivo.`,
   created: 'Paziente creato',
   updated: 'Paziente aggiornato',
+  /** A company or public administration is a customer, not a patient (issue 26 item 4; decision 003). */
+  customerCreated: 'Cliente creato',
+  customerUpdated: 'Cliente aggiornato',
   deleted: 'Paziente eliminato',
   stateChanged: 'Stato del paziente aggiornato',
   tagAdded: 'Etichetta aggiunta',

@@ -85,7 +85,12 @@ export const registerPatientRoutes = (fastify: FastifyInstance, deps: AppDeps) =
       schema: { tags: ['patients'], body: patientInputSchema, response: patientEnvelope },
       config: { access: { permission: 'patient:write' } },
     },
-    async (req) => ok(await patients.createPatient(deps, studioOf(req), req.body), patientMessages.created),
+    async (req) =>
+      ok(
+        await patients.createPatient(deps, studioOf(req), req.body),
+        // issue 26 item 4: a company is a customer, not a patient
+        req.body.datiGenerali.tipologiaPersona === 'FISICA' ? patientMessages.created : patientMessages.customerCreated,
+      ),
   );
 
   app.put(
@@ -95,7 +100,10 @@ export const registerPatientRoutes = (fastify: FastifyInstance, deps: AppDeps) =
       config: { access: { permission: 'patient:write', tenant: patientInBody } },
     },
     async (req) =>
-      ok(await patients.updatePatient(deps, studioOf(req), req.body.id, req.body), patientMessages.updated),
+      ok(
+        await patients.updatePatient(deps, studioOf(req), req.body.id, req.body),
+        req.body.datiGenerali.tipologiaPersona === 'FISICA' ? patientMessages.updated : patientMessages.customerUpdated,
+      ),
   );
 
   app.put(

@@ -78,7 +78,7 @@ const NewPatient = ({ tagOptions }: { tagOptions: string[] }) => {
         isNew
         initialValues={emptyPatientValues()}
         tagOptions={tagOptions}
-        submitLabel="Crea paziente"
+        submitLabel={(tipologia) => (tipologia === 'FISICA' ? 'Crea paziente' : 'Crea cliente')}
         loading={create.isPending}
         onCancel={() => navigate('/customers')}
         onSubmit={async (input) => {

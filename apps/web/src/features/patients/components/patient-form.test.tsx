@@ -81,6 +81,21 @@ describe('PatientForm, person type', () => {
     expect(screen.queryByLabelText('Ragione sociale')).toBeNull();
   });
 
+  it('says "Crea cliente" rather than "Crea paziente" for a company (issue 26 item 4)', async () => {
+    const { user } = renderWithProviders(
+      <PatientForm
+        initialValues={emptyPatientValues()}
+        isNew
+        onSubmit={vi.fn(async () => undefined)}
+        submitLabel={(tipologia) => (tipologia === 'FISICA' ? 'Crea paziente' : 'Crea cliente')}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Crea paziente' })).toBeTruthy();
+    await user.click(radio('Persona giuridica'));
+    expect(screen.getByRole('button', { name: 'Crea cliente' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Crea paziente' })).toBeNull();
+  });
+
   it('sends a public administration without the hidden fields of a person', async () => {
     const onSubmit = vi.fn(async (_input: PatientInput) => undefined);
     const { user } = renderForm({ onSubmit });

@@ -101,7 +101,8 @@ export type PatientFormProps = {
   /** Whether the patient already exists (edit) or is new. */
   isNew: boolean;
   onSubmit: (input: PatientInput) => Promise<unknown>;
-  submitLabel: string;
+  /** The button's text, or one per kind of customer ("Crea paziente" / "Crea cliente": issue 26 item 4). */
+  submitLabel: string | ((tipologia: 'FISICA' | 'GIURIDICA') => string);
   loading?: boolean;
   onCancel?: () => void;
   /** Tags already used in the studio, offered as suggestions. */
@@ -631,7 +632,7 @@ export const PatientForm = ({
             </Button>
           )}
           <Button type="submit" loading={loading}>
-            {submitLabel}
+            {typeof submitLabel === 'function' ? submitLabel(g.tipologiaPersona) : submitLabel}
           </Button>
         </Group>
       </Stack>
