@@ -1,11 +1,18 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
-import { seedDemoIfEmpty } from './db/seed.ts';
+import { retirePublishedDemoPassword, seedDemoIfEmpty, seedsDemoOnStart } from './db/seed.ts';
 import { createDeps } from './deps.ts';
 import { startGoogleSyncSchedule } from './features/calendar/google-calendar.schedule.ts';
 import { recoverQueuedInvii } from './features/einvoicing/einvoicing.service.ts';
 import { recoverTsLotti } from './features/sistema-ts/sistema-ts.service.ts';
+
+const demoCreatedMessage = (email: string, password: string) =>
+  `Studio demo creato. Accedi con ${email} / ${password}\nAnnota la password: non verrà mostrata di nuovo.`;
+const demoPasswordReplacedMessage = (password: string) =>
+  `La password pubblicata dello studio demo non vale più. Nuova password di demo@studiolo.it: ${password}\nAnnotala: non verrà mostrata di nuovo.`;
+const demoPasswordRetiredMessage =
+  'La password pubblicata dello studio demo non vale più: è stata sostituita da una casuale. Per usare l’account demo@studiolo.it reimposta la password da "Password dimenticata".';
 
 /** Start: config, database, migrations, listen; close cleanly on SIGINT/SIGTERM. */
 const start = async () => {
@@ -16,11 +23,16 @@ const start = async () => {
   const deps = createDeps(config, database);
   const app = await buildApp(deps);
 
-  // The embedded default only: a configured PostgreSQL is never seeded by start-up.
-  if (database.kind === 'pglite' && config.SEED_DEMO) {
+  // The embedded default only: a configured PostgreSQL is never seeded by start-up, nor production unless SEED_DEMO
+  // asks. The random password is printed here, once, on the console (never through the logger): it is kept nowhere.
+  if (database.kind === 'pglite' && seedsDemoOnStart(config)) {
     const demo = await seedDemoIfEmpty(deps);
-    if (demo) console.log(`Studio demo creato. Accedi con ${demo.email} / ${demo.password}`);
+    if (demo) console.log(demoCreatedMessage(demo.email, demo.password));
   }
+  // SECURITY (issue 25 item 4): a demo seeded before with the password the README published gets a random one
+  const retired = await retirePublishedDemoPassword(deps);
+  if (retired)
+    console.log(config.NODE_ENV === 'production' ? demoPasswordRetiredMessage : demoPasswordReplacedMessage(retired));
 
   // PGlite replays its write-ahead log after an unclean stop: checkpoint often so that stays short.
   const checkpointTimer = setInterval(() => {

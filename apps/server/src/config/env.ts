@@ -65,7 +65,8 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** On PostgreSQL: answer 503 while the event loop lags more than this (ms); 0 turns the check off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
-  SEED_DEMO: bool.default(true),
+  /** Seed the demo into an empty embedded database at start; unset, only outside production (db/seed.ts). */
+  SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   CHECKPOINT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),

@@ -10,8 +10,11 @@ try {
   await database.migrate();
   const deps = createDeps(config, database);
   const demo = await seedDemo(deps);
+  // the random password is shown once, here; an existing demo keeps its own (recover it with "Password dimenticata")
   console.log(
-    `${demo.created ? 'Studio demo creato' : 'Lo studio demo esiste già'}. Accedi con ${demo.email} / ${demo.password}`,
+    demo.created
+      ? `Studio demo creato. Accedi con ${demo.email} / ${demo.password}\nAnnota la password: non verrà mostrata di nuovo.`
+      : 'Lo studio demo esiste già: la sua password è stata mostrata quando è stato creato.',
   );
   await deps.mailTransport.close();
 } finally {

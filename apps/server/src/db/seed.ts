@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { fatturaInputSchema, proformaInputSchema } from '@studiolo/domain/invoices';
 import { type PatientInput, patientInputSchema } from '@studiolo/domain/patients';
 import { formatUiDate } from '@studiolo/domain/shared';
 import { staffInviteInputSchema } from '@studiolo/domain/staff';
 import { studioInputSchema } from '@studiolo/domain/studio';
+import type { Config } from '../config/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { authRepository } from '../features/auth/auth.repository.ts';
-import { signup } from '../features/auth/auth.service.ts';
+import { hashPassword, verifyPassword } from '../features/auth/passwords.ts';
 import { createDocument, fromFatturaInput, fromProformaInput } from '../features/invoices/invoices.service.ts';
 import { createPatient } from '../features/patients/patients.service.ts';
 import { inviteStaff } from '../features/staff/staff.service.ts';
@@ -16,17 +18,36 @@ import { users } from './schema/index.ts';
 
 export type DemoLogin = { email: string; password: string; created: boolean };
 
-export const demoLogin = { email: 'demo@studiolo.it', password: 'studiolo-demo-2026' } as const;
+export const demoEmail = 'demo@studiolo.it';
+
+/**
+ * SECURITY (issue 25 item 4): the demo's password is never a published one. It is made at random when the demo is
+ * created (96 bits), printed once by whoever created it, and kept nowhere but as the account's hash.
+ */
+export const newDemoPassword = () => randomBytes(12).toString('base64url');
+
+/**
+ * Whether start-up seeds the demo into an empty embedded database: SEED_DEMO when it is set; unset, only outside
+ * production (a newcomer's `npm start`), never on a production instance unless asked explicitly.
+ */
+export const seedsDemoOnStart = (config: Pick<Config, 'SEED_DEMO' | 'NODE_ENV'>) =>
+  config.SEED_DEMO ?? config.NODE_ENV !== 'production';
 
 /** Creates the demo studio (owner, data, default calendar, a pending staff invitation). Idempotent. */
-export const seedDemo = async (deps: AppDeps): Promise<DemoLogin> => {
-  if (await authRepository.findUserByEmail(deps.db, demoLogin.email)) return { ...demoLogin, created: false };
-  await signup(
-    deps,
-    { email: demoLogin.email, password: demoLogin.password, nome: 'Chiara', cognome: 'Esposito' },
-    noRequestMeta,
-  );
-  const user = await authRepository.findUserByEmail(deps.db, demoLogin.email);
+export const seedDemo = async (
+  deps: AppDeps,
+  password = newDemoPassword(),
+): Promise<DemoLogin | { created: false }> => {
+  if (await authRepository.findUserByEmail(deps.db, demoEmail)) return { created: false };
+  // The account is made here, not by the sign-up flow (which waits for a mailed link): the demo's address is no
+  // one's mailbox, so it counts as checked; the embedded setup sends mail to the local outbox only.
+  const user = await authRepository.insertUser(deps.db, {
+    email: demoEmail,
+    passwordHash: await hashPassword(password, deps.config.SCRYPT_COST_LOG2),
+    nome: 'Chiara',
+    cognome: 'Esposito',
+    emailVerifiedAt: deps.now(),
+  });
   if (!user) throw new Error('demo user not created');
   const who = selfUserContext(user, noRequestMeta);
   const studio = await createStudio(
@@ -77,7 +98,7 @@ export const seedDemo = async (deps: AppDeps): Promise<DemoLogin> => {
     ctx,
     patients.map((p) => p.id),
   );
-  return { ...demoLogin, created: true };
+  return { email: demoEmail, password, created: true };
 };
 
 /** A few invoices and a pro-forma of this month and the last, so the accounting page shows something real. */
@@ -206,5 +227,21 @@ const demoPatients: PatientInput[] = [
 /** The first start of an empty embedded database seeds the demo; a database with any user is left alone. */
 export const seedDemoIfEmpty = async (deps: AppDeps): Promise<DemoLogin | null> => {
   if ((await deps.db.$count(users)) > 0) return null;
-  return seedDemo(deps);
+  const demo = await seedDemo(deps);
+  return demo.created ? demo : null;
+};
+
+/** The demo password the README published before issue 25: an account still holding it must not keep it. */
+const publishedDemoPassword = 'studiolo-demo-2026';
+
+/**
+ * A demo account seeded before issue 25 still opens with the published password: it gets a random one (which also
+ * signs out its sessions). @returns the new password, or null when there was nothing to replace.
+ */
+export const retirePublishedDemoPassword = async (deps: AppDeps): Promise<string | null> => {
+  const user = await authRepository.findUserByEmail(deps.db, demoEmail);
+  if (!user || !(await verifyPassword(publishedDemoPassword, user.passwordHash))) return null;
+  const password = newDemoPassword();
+  await authRepository.setPassword(deps.db, user.id, await hashPassword(password, deps.config.SCRYPT_COST_LOG2));
+  return password;
 };
