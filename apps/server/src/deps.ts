@@ -49,7 +49,7 @@ export type AppDeps = {
   googleCalendar: GoogleCalendarAdapter;
   /** Encryption and signing keys derived from the auth secret (stored refresh tokens, the OAuth state). */
   secrets: SecretKeys;
-  /** Per-account sign-in attempts (the per-IP limit is the rate-limit plugin's). */
+  /** Sign-in attempt and rate-limit counters: shared by the instances on PostgreSQL, in memory on PGlite. */
   loginAttempts: AttemptLimiter;
   /** Each studio's patients, indexed in memory for search (rebuilt when the studio's search version moves). */
   patientSearch: PatientSearchCache;
@@ -144,7 +144,7 @@ export const createDeps = (
     storage: overrides.storage ?? storageOf(config),
     googleCalendar,
     secrets: createSecretKeys(authSecret),
-    loginAttempts: createAttemptLimiter({ max: config.RATE_LIMIT_ACCOUNT_PER_15_MIN, windowMs: 15 * 60_000 }),
+    loginAttempts: createAttemptLimiter(database),
     patientSearch: createPatientSearchCache({
       maxPatients: patientSearchCacheMaxPatients,
       maxRows: patientSearchCacheMaxRows,

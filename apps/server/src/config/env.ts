@@ -61,7 +61,15 @@ const envSchema = z.object({
   TURNSTILE_SITE_KEY: z.string().optional(),
   SUPPORT_SECRET: z.string().min(16).optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins for one account from one address before that address waits out the 15 minutes (issue 25). */
   RATE_LIMIT_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins from one address, whatever the accounts, before it waits out the 15 minutes. */
+  RATE_LIMIT_ADDRESS_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(30),
+  /**
+   * Failed sign-ins for one account (from anywhere in 15 minutes) after which the addresses that failed on it share
+   * one attempt a minute; addresses that have not failed on it are not slowed. Not used with the bot check.
+   */
+  RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** On PostgreSQL: answer 503 while the event loop lags more than this (ms); 0 turns the check off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
@@ -185,6 +193,8 @@ export const buildTestConfig = (overrides: Partial<Config> = {}): Config => ({
   ...envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
   RATE_LIMIT_AUTH_PER_MINUTE: 10_000,
   RATE_LIMIT_ACCOUNT_PER_15_MIN: 10_000,
+  RATE_LIMIT_ADDRESS_FAILURES_PER_15_MIN: 10_000,
+  RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER: 10_000,
   RATE_LIMIT_GLOBAL_PER_MINUTE: 1_000_000,
   // the tests share two cores between two workers: a busy machine is not a server under pressure
   MAX_EVENT_LOOP_DELAY_MS: 30_000,

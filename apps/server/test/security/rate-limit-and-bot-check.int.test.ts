@@ -12,7 +12,6 @@ import { hashPassword } from '../../src/features/auth/passwords.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { testPassword, uniqueEmail } from '../helpers/factories.ts';
 import { api } from '../helpers/http.ts';
-import { signUp } from '../helpers/login-as.ts';
 
 /** A sign-in as it reaches the server: from a socket address, with whatever X-Forwarded-For the sender wrote. */
 const signIn = async (
@@ -153,42 +152,105 @@ describe('rate limits', () => {
     expect(last?.headers[rateLimitHeader.toLowerCase()]).toBe('1');
     expect(last?.body).toMatchObject({ code: 'ERROR', answer: tooManyRequestsMessage(1, supportEmailAddress) });
   });
+});
 
-  it('locks one account after repeated attempts, whatever the password', async () => {
-    const t2 = await buildTestApp({ RATE_LIMIT_ACCOUNT_PER_15_MIN: 3 });
+/** The limits of a production server (the defaults of .env.example), which the test config raises. */
+const productionSignInLimits = {
+  RATE_LIMIT_ACCOUNT_PER_15_MIN: 10,
+  RATE_LIMIT_ADDRESS_FAILURES_PER_15_MIN: 30,
+  RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER: 5,
+};
+
+describe('sign-in limits (issue 25 item 6)', () => {
+  const wrong = (email: string) => ({ username: email, password: 'sbagliata-123' });
+  const right = (email: string) => ({ username: email, password: testPassword });
+
+  it('never locks an account: after a dozen wrong passwords from other addresses, the owner signs in from an address that has not failed', async () => {
+    const t = await buildTestApp(productionSignInLimits);
     try {
-      const user = await signUp(t2.app);
-      for (let i = 0; i < 3; i++) {
-        expect(
-          (
-            await api(t2.app, {
-              method: 'POST',
-              url: '/user/login',
-              body: { username: user.email, password: 'sbagliata-123' },
-            })
-          ).status,
-        ).toBe(401);
+      const user = await createUser(t.deps);
+      for (let i = 1; i <= 12; i++) {
+        expect((await signIn(t.app, wrong(user.email), { socket: `192.0.2.${i}` })).status).toBe(401);
       }
-      const locked = await api(t2.app, {
-        method: 'POST',
-        url: '/user/login',
-        body: { username: user.email, password: testPassword },
-      });
-      expect(locked.status).toBe(429);
-      expect(Number(locked.headers[rateLimitHeader.toLowerCase()])).toBeGreaterThanOrEqual(14);
-      // another account is not affected
-      const other = await signUp(t2.app);
-      expect(
-        (
-          await api(t2.app, {
-            method: 'POST',
-            url: '/user/login',
-            body: { username: other.email, password: testPassword },
-          })
-        ).status,
-      ).toBe(200);
+      const owner = await signIn(t.app, right(user.email), { socket: '198.51.100.7' });
+      expect(owner.status).toBe(200);
+      expect(owner.body).toMatchObject({ response: { token: expect.any(String) } });
     } finally {
-      await t2.close();
+      await t.close();
+    }
+  });
+
+  it('makes one address that failed too often on an account wait out the 15 minutes, and only that address', async () => {
+    const t = await buildTestApp({ ...productionSignInLimits, RATE_LIMIT_ACCOUNT_PER_15_MIN: 3 });
+    try {
+      const user = await createUser(t.deps);
+      for (let i = 0; i < 2; i++)
+        expect((await signIn(t.app, wrong(user.email), { socket: '192.0.2.1' })).status).toBe(401);
+      // one address alone stays under the slow-down: it reaches its own limit first
+      expect((await signIn(t.app, wrong(user.email), { socket: '192.0.2.1' })).status).toBe(401);
+      const waiting = await signIn(t.app, right(user.email), { socket: '192.0.2.1' });
+      expect(waiting.status).toBe(429);
+      expect(waiting.body.answer).toBe(tooManyRequestsMessage(15, supportEmailAddress));
+      expect(waiting.headers[rateLimitHeader.toLowerCase()]).toBe('15');
+      expect((await signIn(t.app, right(user.email), { socket: '192.0.2.2' })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('slows the addresses that failed on an account under attack to one attempt a minute among them, and not the others', async () => {
+    const t = await buildTestApp(productionSignInLimits);
+    try {
+      const user = await createUser(t.deps);
+      for (let i = 1; i <= 5; i++)
+        expect((await signIn(t.app, wrong(user.email), { socket: `192.0.2.${i}` })).status).toBe(401);
+      // the account failed five times: an address that failed on it is heard once this minute…
+      expect((await signIn(t.app, wrong(user.email), { socket: '192.0.2.1' })).status).toBe(401);
+      // …and the next one (another address that failed) waits, with the spec's message and minutes
+      const slowed = await signIn(t.app, right(user.email), { socket: '192.0.2.2' });
+      expect(slowed.status).toBe(429);
+      expect(slowed.body.answer).toBe(tooManyRequestsMessage(1, supportEmailAddress));
+      expect(slowed.headers[rateLimitHeader.toLowerCase()]).toBe('1');
+      // an address that never failed on it is not slowed
+      expect((await signIn(t.app, right(user.email), { socket: '198.51.100.7' })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('limits the failures of one address whatever the accounts it tries', async () => {
+    const t = await buildTestApp({ ...productionSignInLimits, RATE_LIMIT_ADDRESS_FAILURES_PER_15_MIN: 4 });
+    try {
+      for (let i = 0; i < 4; i++)
+        expect((await signIn(t.app, wrong(uniqueEmail()), { socket: '192.0.2.9' })).status).toBe(401);
+      const user = await createUser(t.deps);
+      expect((await signIn(t.app, right(user.email), { socket: '192.0.2.9' })).status).toBe(429);
+      expect((await signIn(t.app, right(user.email), { socket: '192.0.2.10' })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with the bot check configured, does not slow an account down: every attempt carries a solved check', async () => {
+    const fake = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true }));
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const t = await buildTestApp({
+      ...productionSignInLimits,
+      TURNSTILE_SECRET: 'segreto-turnstile',
+      TURNSTILE_VERIFY_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/siteverify`,
+    });
+    try {
+      const user = await createUser(t.deps);
+      for (let i = 1; i <= 6; i++)
+        expect(
+          (await signIn(t.app, wrong(user.email), { socket: `192.0.2.${i % 2}`, turnstile: 'buono' })).status,
+        ).toBe(401);
+      expect((await signIn(t.app, right(user.email), { socket: '192.0.2.1', turnstile: 'buono' })).status).toBe(200);
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => fake.close(() => resolve()));
     }
   });
 });

@@ -6,7 +6,7 @@ import {
   type LoginResponse,
   type SignupInput,
 } from '@studiolo/domain/auth';
-import { type Role, roles, staffRoles, supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
+import { type Role, roles, staffRoles } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, unauthorized } from '../../shared/app-error.ts';
 import { publicUrl } from '../../shared/public-url.ts';
@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { acceptInvite } from '../staff/staff.service.ts';
 import { authRepository, type UserRow } from './auth.repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { signInLimits } from './sign-in-limits.ts';
 import { studioSecurityRepository } from './studio-security.repository.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 import { newTotpSecret, totpStepOf } from './totp.ts';
@@ -61,10 +62,9 @@ export const signup = async (deps: AppDeps, input: SignupInput, meta: RequestMet
 };
 
 export const login = async (deps: AppDeps, input: LoginInput, meta: RequestMeta): Promise<LoginResponse> => {
-  const waitMinutes = deps.loginAttempts.hit(input.username);
-  if (waitMinutes !== null) {
-    throw new AppError('RATE_LIMITED', tooManyAttempts(waitMinutes), { retryAfterMinutes: waitMinutes });
-  }
+  // SECURITY (issue 25 item 6): limits per (account, address) and per address, never a lock of the account itself
+  const limits = signInLimits(deps, input.username, meta.ip);
+  await limits.check();
   const user = await authRepository.findUserByEmail(deps.db, input.username);
   const valid = await verifyPassword(
     input.password,
@@ -76,9 +76,10 @@ export const login = async (deps: AppDeps, input: LoginInput, meta: RequestMeta)
       { ...anonymous(meta), userId: user?.id ?? null },
       { action: 'user.login', outcome: 'failure' },
     );
+    await limits.failed();
     throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
   }
-  deps.loginAttempts.reset(input.username);
+  await limits.succeeded();
   if (user.totpEnabled) {
     return {
       username: user.email,
@@ -96,8 +97,6 @@ export const login = async (deps: AppDeps, input: LoginInput, meta: RequestMeta)
   await recordAudit(deps.db, { ...anonymous(meta), userId: user.id }, { action: 'user.login' });
   return issueToken(deps, user);
 };
-
-const tooManyAttempts = (minutes: number) => tooManyRequestsMessage(minutes, supportEmailAddress);
 
 /** A code is good once: valid for the secret and of a time step not used before. */
 const acceptTotpCode = async (deps: AppDeps, user: UserRow, code: string): Promise<boolean> => {
@@ -120,18 +119,18 @@ export const loginWithTotp = async (
   meta: RequestMeta,
 ) => {
   const user = await userOfChallenge(deps, input.challengeToken);
-  const waitMinutes = deps.loginAttempts.hit(`totp:${user.id}`);
-  if (waitMinutes !== null)
-    throw new AppError('RATE_LIMITED', tooManyAttempts(waitMinutes), { retryAfterMinutes: waitMinutes });
+  const limits = signInLimits(deps, `totp:${user.id}`, meta.ip);
+  await limits.check();
   if (!user.totpEnabled || !(await acceptTotpCode(deps, user, input.code))) {
     await recordAudit(
       deps.db,
       { ...anonymous(meta), userId: user.id },
       { action: 'user.login.totp', outcome: 'failure' },
     );
+    await limits.failed();
     throw invalidField('code', authMessages.totpInvalid);
   }
-  deps.loginAttempts.reset(`totp:${user.id}`);
+  await limits.succeeded();
   await recordAudit(deps.db, { ...anonymous(meta), userId: user.id }, { action: 'user.login' });
   return issueToken(deps, user);
 };
