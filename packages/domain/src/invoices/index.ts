@@ -1,4 +1,5 @@
 export * from './appointment-lines.ts';
+export * from './appointments-to-settle.ts';
 export * from './casse-previdenziali.ts';
 export * from './channel.ts';
 export * from './customer-document-type.ts';

@@ -24,6 +24,13 @@ export const documentFormTexts = {
   mainSezionale: 'Principale',
   date: 'Data',
   paymentMethod: 'Metodo di pagamento',
+  // issue 26 item 6 (decision 003)
+  settleUnpaid: 'Fattura appuntamenti da saldare',
+  settleReady: (n: number) =>
+    n === 1
+      ? '1 appuntamento da saldare è già nei trattamenti. Scegli il metodo di pagamento, spunta Pagato e crea la fattura.'
+      : `${n} appuntamenti da saldare sono già nei trattamenti. Scegli il metodo di pagamento, spunta Pagato e crea la fattura.`,
+  settleNone: 'Nessun appuntamento da saldare: gli appuntamenti passati sono già pagati o in fattura.',
   paid: 'Pagato',
   collectionDate: 'Data incasso',
   collectionDateHint: 'Si indica solo per un documento pagato.',
