@@ -119,7 +119,11 @@ export const calendarVersions = pgTable('calendar_versions', {
   bumpedIn: xid8('bumped_in'),
 });
 
-/** A private iCalendar subscription of one calendar: phones subscribe to a URL carrying the token (kept hashed). */
+/**
+ * A private iCalendar subscription of one calendar: phones subscribe to a URL carrying the token (kept hashed).
+ * It belongs to the member who made it (issue 25 item 3): it goes with their membership, a change of their role
+ * deletes it (trigger of migration 0025), and every request of the feed checks the author may still publish.
+ */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
@@ -130,11 +134,24 @@ export const calendarFeeds = pgTable(
     calendarId: uuid('calendar_id')
       .notNull()
       .references(() => calendars.id, { onDelete: 'cascade' }),
+    authorMemberId: uuid('author_member_id')
+      .notNull()
+      .references(() => studioMembers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('calendar_feeds_calendar_uq').on(t.calendarId),
     uniqueIndex('calendar_feeds_token_uq').on(t.tokenHash),
+    index('calendar_feeds_author_idx').on(t.authorMemberId),
   ],
 );
+
+/** What the studio's feeds show of an appointment (packages/domain calendar-feed.schema.ts; default: time only). */
+export const calendarFeedSettings = pgTable('calendar_feed_settings', {
+  studioId: uuid('studio_id')
+    .primaryKey()
+    .references(() => studios.id, { onDelete: 'cascade' }),
+  content: text('content').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -128,8 +128,11 @@ export const calendarRepository = {
   replaceFeed: (db: DbOrTx, ctx: StudioContext, calendarId: string, tokenHash: string) =>
     db
       .insert(calendarFeeds)
-      .values(ownedBy(ctx, { calendarId, tokenHash }))
-      .onConflictDoUpdate({ target: calendarFeeds.calendarId, set: { tokenHash, createdAt: new Date() } }),
+      .values(ownedBy(ctx, { calendarId, tokenHash, authorMemberId: ctx.memberId }))
+      .onConflictDoUpdate({
+        target: calendarFeeds.calendarId,
+        set: { tokenHash, authorMemberId: ctx.memberId, createdAt: new Date() },
+      }),
 
   deleteFeed: (db: DbOrTx, ctx: StudioContext, calendarId: string) =>
     db.delete(calendarFeeds).where(inStudio(calendarFeeds, ctx, eq(calendarFeeds.calendarId, calendarId))),
