@@ -6,7 +6,6 @@ import {
   type AppointmentLineAction,
   type AppointmentLineMode,
   applyAppointmentLines,
-  appointmentsToSettle,
   defaultCodiceIvaId,
   type Fattura,
   linesFromAppointments,
@@ -14,7 +13,7 @@ import {
   type Proforma,
 } from '@studiolo/domain/invoices';
 import type { RegimeFiscale } from '@studiolo/domain/studio';
-import { IconFileInvoice, IconFileText, IconLock, IconReceiptRefund, IconTrash } from '@tabler/icons-react';
+import { IconFileInvoice, IconFileText, IconLock, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { BackLink } from '../../../../components/back-link.tsx';
@@ -24,10 +23,8 @@ import { TitledPanel } from '../../../../components/titled-panel.tsx';
 import { widgetMessages } from '../../../../components/widget.messages.ts';
 import { isHttpError, showToast } from '../../../../lib/http.ts';
 import { useConvertProforma } from '../../api/convert-proforma.ts';
-import { useCreateCreditNote } from '../../api/create-credit-note.ts';
 import { useDeleteDocument } from '../../api/delete-document.ts';
 import { useNextNumber } from '../../api/get-next-number.ts';
-import { usePatientEvents } from '../../api/get-patient-events.ts';
 import { useLinkEvents } from '../../api/link-events.ts';
 import { useSaveInvoice } from '../../api/save-invoice.ts';
 import { useSaveProforma } from '../../api/save-proforma.ts';
@@ -35,6 +32,7 @@ import { PaidDialogs } from '../tables/paid-select.tsx';
 import { AppointmentLinesDialog } from './appointment-lines-dialog.tsx';
 import { AppointmentPicker } from './appointment-picker.tsx';
 import { BankPanel } from './bank-panel.tsx';
+import { CreditNoteButton } from './credit-note-button.tsx';
 import { documentFormTexts as t } from './document-form.texts.ts';
 import { useDocumentFormDeps } from './document-form-deps.tsx';
 import {
@@ -99,11 +97,6 @@ export type DocumentFormProps = {
   /** A new document was saved (the page moves to it), or another one was created from this (credit note, invoice). */
   onOpen: (doc: SavedDocument) => void;
   onDeleted: () => void;
-  /**
-   * "Fattura appuntamenti da saldare" (issue 26 item 6): a new invoice starts with the patient's past unpaid
-   * appointments linked and their lines applied, so only the payment is left to choose.
-   */
-  settle?: boolean;
 };
 
 const titleOf = (kind: DocumentKind, document: Fattura | Proforma | null) => {
@@ -127,7 +120,6 @@ export const DocumentForm = ({
   backTo,
   onOpen,
   onDeleted,
-  settle = false,
 }: DocumentFormProps) => {
   const deps = useDocumentFormDeps();
   const form = useForm<DocumentFormValues>({
@@ -258,9 +250,6 @@ export const DocumentForm = ({
   const applyLines = ({ action, mode }: { action: AppointmentLineAction; mode: AppointmentLineMode }) => {
     const events = pendingEvents ?? [];
     setPendingEvents(null);
-    applyEvents(events, action, mode);
-  };
-  const applyEvents = (events: CalendarEvent[], action: AppointmentLineAction, mode: AppointmentLineMode) => {
     const values = form.getValues();
     const already = new Set(values.linkedCalendarEventsIds);
     // appended lines are those of the newly chosen appointments; overwritten ones are of all the chosen
@@ -281,20 +270,7 @@ export const DocumentForm = ({
   };
   const hasLines = v.prestazione.some((l) => l.descrizione.trim() || l.prezzoPerUnita);
 
-  // ---- issue 26 item 6: the appointments da saldare, linked and applied at once ----
-  const settling = settle && !existing && kind === 'fattura';
-  const patientEvents = usePatientEvents(v.pazienteId, settling);
-  const [settled, setSettled] = useState<{ count: number } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the patient's appointments arrive
-  useEffect(() => {
-    if (!settling || settled || !patientEvents.data || !v.pazienteId) return;
-    const due = appointmentsToSettle(patientEvents.data, v.pazienteId, new Date());
-    if (due.length) applyEvents(due, 'OVERWRITE', 'MULTIPLE');
-    setSettled({ count: due.length });
-  }, [patientEvents.data]);
-
   // ---- other actions ----
-  const creditNote = useCreateCreditNote();
   const convert = useConvertProforma();
   const remove = useDeleteDocument();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -344,11 +320,6 @@ export const DocumentForm = ({
           </Anchor>
         )}
       </Group>
-      {settling && settled && (
-        <Alert color={settled.count ? 'teal' : 'gray'} variant="light" role="status">
-          {settled.count ? t.settleReady(settled.count) : t.settleNone}
-        </Alert>
-      )}
       {sentToSdi && fattura && (
         <Alert color="blue" variant="light" icon={<IconLock size={18} aria-hidden />}>
           <Stack gap="xs">
@@ -415,21 +386,7 @@ export const DocumentForm = ({
                   </Button>
                 )}
                 {fattura && fattura.tipoDocumento !== 'NOTA_DI_CREDITO' && (
-                  <Button
-                    variant="default"
-                    leftSection={<IconReceiptRefund size={16} aria-hidden />}
-                    loading={creditNote.isPending}
-                    onClick={async () => {
-                      try {
-                        const note = await creditNote.mutateAsync(fattura.id);
-                        onOpen({ kind: 'fattura', id: note.id });
-                      } catch (e) {
-                        if (!isHttpError(e)) throw e;
-                      }
-                    }}
-                  >
-                    {t.creditNote}
-                  </Button>
+                  <CreditNoteButton fattura={fattura} onCreated={(id) => onOpen({ kind: 'fattura', id })} />
                 )}
                 {proforma && !proforma.fatturaId && (
                   <Button
