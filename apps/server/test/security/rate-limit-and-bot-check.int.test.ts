@@ -1,17 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { httpMessages, rateLimitHeader, supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/env.ts';
+import { buildApp } from '../../src/app.ts';
+import { buildTestConfig, type Config, loadConfig } from '../../src/config/env.ts';
+import { createDatabase } from '../../src/db/client.ts';
 import { auditEvents } from '../../src/db/schema/index.ts';
-import type { AppDeps } from '../../src/deps.ts';
+import { type AppDeps, createDeps } from '../../src/deps.ts';
 import { authRepository } from '../../src/features/auth/auth.repository.ts';
 import { hashPassword } from '../../src/features/auth/passwords.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { testPassword, uniqueEmail } from '../helpers/factories.ts';
 import { api } from '../helpers/http.ts';
+import { testTarget } from '../helpers/test-db.ts';
 
 /** A sign-in as it reaches the server: from a socket address, with whatever X-Forwarded-For the sender wrote. */
 const signIn = async (
@@ -251,6 +254,79 @@ describe('sign-in limits (issue 25 item 6)', () => {
     } finally {
       await t.close();
       await new Promise<void>((resolve) => fake.close(() => resolve()));
+    }
+  });
+});
+
+/**
+ * A second instance of the app on the same database, as behind a load balancer: on PostgreSQL a new pool and deps on
+ * the first instance's schema. On PGlite (one process owns the embedded database, so there is no second instance) it
+ * is the first instance itself, and the same tests check the in-memory counters.
+ */
+const secondInstanceOf = async (
+  t: TestApp,
+  overrides: Partial<Config>,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> => {
+  if (testTarget === 'pglite') return { app: t.app, close: async () => {} };
+  const schema = ((await t.deps.db.execute(sql`select current_schema() as s`)) as unknown as { rows: { s: string }[] })
+    .rows[0]?.s;
+  if (!schema) throw new Error('no schema');
+  const database = await createDatabase({
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    dataDir: null,
+    pgSchema: schema,
+  });
+  const app = await buildApp(createDeps(buildTestConfig({ DATA_DIR: t.dataDir, ...overrides }), database), {
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};
+
+describe('counters shared by every instance on the database (issue 25 item 6)', () => {
+  it("counts an address's failed sign-ins on an account across instances", async () => {
+    const limits = { ...productionSignInLimits, RATE_LIMIT_ACCOUNT_PER_15_MIN: 4 };
+    const t = await buildTestApp(limits);
+    const other = await secondInstanceOf(t, limits);
+    try {
+      const user = await createUser(t.deps);
+      const wrong = { username: user.email, password: 'sbagliata-123' };
+      const statuses: number[] = [];
+      for (const app of [t.app, other.app, t.app, other.app, t.app, other.app])
+        statuses.push((await signIn(app, wrong, { socket: '192.0.2.1' })).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    } finally {
+      await other.close();
+      await t.close();
+    }
+  });
+
+  it("counts an address's requests across instances, on the sign-in routes and under the global limit", async () => {
+    const limits = { RATE_LIMIT_AUTH_PER_MINUTE: 3, RATE_LIMIT_GLOBAL_PER_MINUTE: 3 };
+    const t = await buildTestApp(limits);
+    const other = await secondInstanceOf(t, limits);
+    try {
+      const signIns: number[] = [];
+      for (const app of [t.app, other.app, t.app, other.app])
+        signIns.push(
+          (await signIn(app, { username: uniqueEmail(), password: 'sbagliata-123' }, { socket: '192.0.2.2' })).status,
+        );
+      expect(signIns).toEqual([401, 401, 401, 429]);
+      const configs: number[] = [];
+      for (const app of [t.app, other.app, t.app, other.app])
+        configs.push(
+          (await app.inject({ method: 'GET', url: '/app/api/config', remoteAddress: '192.0.2.2' })).statusCode,
+        );
+      expect(configs).toEqual([200, 200, 200, 429]);
+    } finally {
+      await other.close();
+      await t.close();
     }
   });
 });
