@@ -135,7 +135,7 @@ export const createDeps = (
     db: database.db,
     tokens: createTokenService(authSecret, config.AUTH_TOKEN_TTL_HOURS),
     authContexts: createAuthContexts(
-      (userId, studioId) => authRepository.findAuthContext(database.db, userId, studioId),
+      (userId, studioId, sessionId) => authRepository.findAuthContext(database.db, userId, studioId, sessionId ?? null),
       database.authChanges,
       { maxUsers: authContextsMaxUsers },
     ),

@@ -16,6 +16,8 @@ export type RouteAccess =
       permission: Permission;
       /** A POST that only computes an answer from its body (a preview) and changes nothing: no audit event expected. */
       changesNothing?: true;
+      /** Sends something to patients (mail, SMS, invoice): refused until the user's e-mail address is confirmed. */
+      verifiedEmail?: true;
       /** The studio-owned resource the route addresses by id (path parameter or body field), for the tenant suite. */
       tenant?: { resource: TenantResource } & (
         | { idParam: string; idField?: never }

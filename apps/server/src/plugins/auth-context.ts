@@ -16,6 +16,8 @@ declare module 'fastify' {
     user: UserContext | null;
     /** The studio the request works in; set for routes that declare a permission. */
     studioContext: StudioContext | null;
+    /** The server-side session of the bearer token (user_sessions.id); set with `user`. */
+    sessionId: string | null;
   }
 }
 
@@ -36,6 +38,11 @@ export const studioOf = (req: FastifyRequest): StudioContext => {
 export const userOf = (req: FastifyRequest): UserContext => {
   if (!req.user) throw unauthorized();
   return req.user;
+};
+/** The session the request's token stands for (sign-out revokes it). */
+export const sessionOf = (req: FastifyRequest): string => {
+  if (!req.sessionId) throw unauthorized();
+  return req.sessionId;
 };
 
 const bearerOf = (req: FastifyRequest) => {
@@ -66,6 +73,7 @@ const safeEqual = (a: string, b: string) => {
 export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
   app.decorateRequest('user', null);
   app.decorateRequest('studioContext', null);
+  app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
@@ -74,8 +82,9 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
     if ('public' in access) {
       if (!access.optionalUser || !token) return;
       const claims = await deps.tokens.verify(token, 'access');
-      const row = claims ? await deps.authContexts.find(claims.sub, null) : null;
-      if (claims && row && row.tokenVersion === claims.tv) {
+      const row = claims ? await deps.authContexts.find(claims.sub, null, claims.sid) : null;
+      if (claims && row && row.tokenVersion === claims.tv && row.sessionId === claims.sid) {
+        req.sessionId = claims.sid;
         req.user = {
           userId: row.id,
           email: row.email,
@@ -93,8 +102,11 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
 
     const requestedStudio = requestedStudioOf(req);
     const meta = requestMeta(req);
-    let row = await deps.authContexts.find(claims.sub, requestedStudio);
-    if (!row || row.tokenVersion !== claims.tv) throw unauthorized();
+    let row = await deps.authContexts.find(claims.sub, requestedStudio, claims.sid);
+    // SECURITY: a token whose session was revoked (sign-out, all devices, password change) is refused at once; on
+    // PostgreSQL every request reads the session row, on PGlite its trigger forgets the kept context (decision 017).
+    if (!row || row.tokenVersion !== claims.tv || row.sessionId !== claims.sid) throw unauthorized();
+    req.sessionId = claims.sid;
     let actor: { id: string; email: string } | null = null;
 
     // Support mode (spec part 1 §6, part 2 §7): an operator acts as a user with ActAs + ActAsSecret.
@@ -162,6 +174,8 @@ export const registerAuthContext = (app: FastifyInstance, deps: AppDeps) => {
     }
     const role = row.memberRole;
     if (!can(role, access.permission)) throw forbidden();
+    // Issue 25 item 8: nothing reaches patients from an account whose e-mail address is not confirmed.
+    if (access.verifiedEmail && !row.emailVerified) throw forbidden(authMessages.emailNotVerified);
     req.studioContext = {
       ...user,
       studioId: row.memberStudioId,

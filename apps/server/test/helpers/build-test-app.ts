@@ -10,6 +10,14 @@ import { createTestDatabase } from './test-db.ts';
 
 export type TestApp = { app: FastifyInstance; deps: AppDeps; dataDir: string; close: () => Promise<void> };
 
+const depsOfApp = new WeakMap<FastifyInstance, AppDeps>();
+/** The deps of an app built here (helpers that only get the app read the mail it sent through them). */
+export const depsOf = (app: FastifyInstance): AppDeps => {
+  const deps = depsOfApp.get(app);
+  if (!deps) throw new Error('app not built by buildTestApp');
+  return deps;
+};
+
 /** A whole app on a fresh database (one per test file); tests isolate by creating their own studios. */
 export const buildTestApp = async (
   overrides: Partial<Config> = {},
@@ -28,6 +36,7 @@ export const buildTestApp = async (
   });
   const app = await buildApp(deps, { logger: opts.logger ?? false });
   await app.ready();
+  depsOfApp.set(app, deps);
   return {
     app,
     deps,

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailMessages, users } from '../../src/db/schema/index.ts';
 import type { AppDeps } from '../../src/deps.ts';
+import { depsOf } from './build-test-app.ts';
 import { testPassword, uniqueEmail, validStudioInput } from './factories.ts';
 import { apiOk } from './http.ts';
 
@@ -17,10 +18,16 @@ export const signUp = async (
   opts: { email?: string; nome?: string; cognome?: string } = {},
 ): Promise<TestUser> => {
   const email = opts.email ?? uniqueEmail();
-  const session = await apiOk<Session>(app, {
+  await apiOk(app, {
     method: 'POST',
     url: '/user/signup',
     body: { email, password: testPassword, nome: opts.nome ?? 'Giulia', cognome: opts.cognome ?? 'Bianchi' },
+  });
+  // Sign-up only mails a confirmation link (issue 25 item 8): open it, as the person would, to get the session.
+  const session = await apiOk<Session>(app, {
+    method: 'POST',
+    url: '/user/verify-email',
+    body: { token: await lastMailedToken(depsOf(app), email, 'verificaEmail') },
   });
   const me = await apiOk<Me>(app, { method: 'GET', url: '/user/getUser', token: session.token });
   return { token: session.token, email, password: testPassword, userId: me.id };
@@ -39,6 +46,21 @@ export const createStudioOwner = async (app: FastifyInstance): Promise<TestStudi
   const me = staff.find((s) => s.email === user.email);
   if (!me) throw new Error('owner membership missing');
   return { ...user, studioId: studio.id, memberId: me.id };
+};
+
+/** The token of the last link to `page` mailed to `email` (read from the outbox, as the person would). */
+export const lastMailedToken = async (deps: AppDeps, email: string, page: string): Promise<string> => {
+  const mails = await deps.db
+    .select({ text: mailMessages.text })
+    .from(mailMessages)
+    .where(eq(mailMessages.to, email))
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(10);
+  for (const mail of mails) {
+    const token = mail.text.match(new RegExp(`/${page}\\?token=([A-Za-z0-9_\\-%]+)`))?.[1];
+    if (token) return decodeURIComponent(token);
+  }
+  throw new Error(`no ${page} link mailed to ${email}`);
 };
 
 /** The invitation token of the last invite mailed to `email` (read from the outbox, as the person would). */

@@ -171,6 +171,11 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /app/api/user/2fa/setup': async () => ({ body: {} }),
   'POST /app/api/user/2fa/enable': async () => ({ body: { code: '123456' } }),
   'POST /app/api/user/2fa/disable': async () => ({ body: { code: '123456' } }),
+  'POST /app/api/user/verify-email': async () => ({ body: { token: 'x'.repeat(43) } }),
+  'POST /app/api/user/verify-email/send': async () => ({}),
+  // No body: the broken-request suite sends nothing to them, so the owner's session of the suites stays open.
+  'POST /app/api/user/logout': async () => ({}),
+  'POST /app/api/user/logout-all': async () => ({}),
   'GET /app/api/studio': async () => ({}),
   'PUT /app/api/studio': async () => ({ body: validStudioInput({ professione: 'Osteopata' }) }),
   'POST /app/api/studio': async () => ({ body: validStudioInput() }),

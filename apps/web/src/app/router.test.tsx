@@ -25,6 +25,7 @@ const user = (idsStudio: string[]) => ({
   role: 'ROLE_USER',
   studioRole: idsStudio.length ? 'ROLE_USER' : null,
   totpEnabled: false,
+  emailVerified: true,
   subscription: { plan: 'TRIAL' },
   supportMode: null,
 });

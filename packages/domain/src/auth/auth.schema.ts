@@ -57,6 +57,9 @@ export const signupInputSchema = z.object({
 });
 export type SignupInput = z.infer<typeof signupInputSchema>;
 
+/** POST /user/verify-email: the token of the mailed confirmation link. */
+export const verifyEmailInputSchema = z.object({ token: z.string().min(20).max(200) });
+
 /** POST /user/resetPwd */
 export const resetPwdInputSchema = z.object({ email: loginEmailSchema });
 
@@ -114,6 +117,8 @@ export const currentUserSchema = z.object({
   role: z.enum(roles),
   studioRole: z.enum(roles).nullable(),
   totpEnabled: z.boolean(),
+  /** Whether the user confirmed their e-mail address; until then nothing is sent to patients (issue 25 item 8). */
+  emailVerified: z.boolean(),
   subscription: z.object({ plan: z.enum(subscriptionPlans) }),
   supportMode: z.object({ actorUsername: z.string() }).nullable(),
 });

@@ -9,6 +9,7 @@ export const permissions = [
   'studio:write',
   'staff:read',
   'staff:manage',
+  'security:manage',
   'settings:read',
   'settings:write',
   'patient:read',
@@ -35,6 +36,7 @@ export const permissionLabels: Record<Permission, string> = {
   'studio:write': 'Modificare i dati dello studio e il logo',
   'staff:read': 'Vedere il personale',
   'staff:manage': 'Invitare, modificare e rimuovere il personale',
+  'security:manage': 'Scegliere se lo staff deve usare la verifica in due passaggi',
   'settings:read': 'Vedere le impostazioni',
   'settings:write': 'Modificare le impostazioni',
   'patient:read': 'Vedere l’anagrafica pazienti',
@@ -65,7 +67,8 @@ const without = (...denied: Permission[]) => all.filter((p) => !denied.includes(
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   ROLE_USER: all,
-  ROLE_STAFF_ADMIN: without('billing:manage'),
+  // Issue 25 item 11: only the owner decides the staff's second-factor requirement (an admin could switch it off).
+  ROLE_STAFF_ADMIN: without('billing:manage', 'security:manage'),
   ROLE_STAFF_COLLABORATORE: [
     'studio:read',
     'staff:read',

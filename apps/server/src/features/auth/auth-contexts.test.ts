@@ -25,6 +25,8 @@ const fakeDatabase = () => {
     email: `${userId}@example.it`,
     tokenVersion: 0,
     platformRole: null,
+    emailVerified: true,
+    sessionId: 's-1',
     currentStudioId: studio,
     memberStudioId: studio,
     memberRole: role,

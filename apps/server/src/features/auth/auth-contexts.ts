@@ -3,9 +3,12 @@ import type { authRepository } from './auth.repository.ts';
 
 export type AuthContextRow = NonNullable<Awaited<ReturnType<typeof authRepository.findAuthContext>>>;
 
-/** What the auth hook reads on every request: a user, their membership of the studio asked for, its versions. */
+/**
+ * What the auth hook reads on every request: a user, their membership of the studio asked for, its versions, and
+ * whether the token's session is open (sessionId null: no session asked, as for the user acted as in support mode).
+ */
 export type AuthContexts = {
-  find: (userId: string, studioId: string | null) => Promise<AuthContextRow | null>;
+  find: (userId: string, studioId: string | null, sessionId?: string | null) => Promise<AuthContextRow | null>;
 };
 
 /**
@@ -21,7 +24,7 @@ export const createAuthContexts = (
 ): AuthContexts => {
   if (!changes) return { find: read };
 
-  /** user → (studio asked for, '' for the current one) → context; a Map keeps the oldest user first. */
+  /** user → (session, studio asked for, '' for the current one) → context; a Map keeps the oldest user first. */
   const kept = new Map<string, Map<string, AuthContextRow>>();
   const usersOfStudio = new Map<string, Set<string>>();
   /** Moves at every notification: a context read while one arrived may be older than it, and is not kept. */
@@ -59,12 +62,13 @@ export const createAuthContexts = (
   };
 
   return {
-    find: async (userId, studioId) => {
-      const key = studioId ?? '';
+    find: async (userId, studioId, sessionId = null) => {
+      // A session's revocation changes its row, whose trigger forgets the user (migration 0023).
+      const key = `${sessionId ?? ''}|${studioId ?? ''}`;
       const held = kept.get(userId)?.get(key);
       if (held) return held;
       const before = notifications;
-      const row = await read(userId, studioId);
+      const row = await read(userId, studioId, sessionId);
       if (row && notifications === before) keep(userId, key, row);
       return row;
     },

@@ -41,7 +41,7 @@ describe('password reset by e-mail', () => {
     const res = await api(t.app, { method: 'POST', url: '/user/resetPwd', body: { email: user.email } });
     expect(res.status).toBe(200);
     expect(res.body.answer).toBe(authMessages.resetRequested);
-    const mail = smtp.received.find((m) => m.to.includes(user.email));
+    const mail = smtp.received.find((m) => m.to.includes(user.email) && m.raw.includes('resetPassword'));
     expect(mail?.raw).toContain('http://studiolo.test/resetPassword?token=');
     const token = linkTokenIn(mail?.raw ?? '');
     expect(token.length).toBeGreaterThan(20);
@@ -147,13 +147,13 @@ describe('two-factor sign-in (TOTP)', () => {
       url: '/user/login/2fa',
       body: { challengeToken: first.challengeToken, code },
     });
-    // and a code is good only once
+    // and a code is good only once (the challenge too: issue 25 item 11)
     const again = await api(t.app, {
       method: 'POST',
       url: '/user/login/2fa',
       body: { challengeToken: first.challengeToken, code },
     });
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(401);
     expect((await api(t.app, { method: 'GET', url: '/user/getUser', token: good.token })).status).toBe(200);
     // a challenge is not a session
     expect((await api(t.app, { method: 'GET', url: '/user/getUser', token: first.challengeToken ?? '' })).status).toBe(

@@ -1,7 +1,14 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { passwordResetTokens, studioMembers, users } from '../../db/schema/index.ts';
+import {
+  emailVerifications,
+  loginChallenges,
+  passwordResetTokens,
+  studioMembers,
+  userSessions,
+  users,
+} from '../../db/schema/index.ts';
 import { studioVersionColumns } from '../../db/studio-versions.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,6 +21,8 @@ const authContextStatement = preparedPerDatabase((db) =>
       email: users.email,
       tokenVersion: users.tokenVersion,
       platformRole: users.platformRole,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      sessionId: userSessions.id,
       currentStudioId: users.currentStudioId,
       memberStudioId: studioMembers.studioId,
       memberRole: studioMembers.role,
@@ -28,8 +37,17 @@ const authContextStatement = preparedPerDatabase((db) =>
         eq(studioMembers.studioId, sql`coalesce(${sql.placeholder('studioId')}::uuid, ${users.currentStudioId})`),
       ),
     )
+    // SECURITY (issue 25 item 10): the token's session must exist and not be revoked; its expiry is the token's.
+    .leftJoin(
+      userSessions,
+      and(
+        eq(userSessions.id, sql`${sql.placeholder('sessionId')}::uuid`),
+        eq(userSessions.userId, users.id),
+        isNull(userSessions.revokedAt),
+      ),
+    )
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('auth_context'),
+    .prepare('auth_context_v2'),
 );
 
 /** Users are not studio-owned: these queries are scoped by the user's own id or e-mail. */
@@ -91,6 +109,7 @@ export const authRepository = {
         cognome: users.cognome,
         platformRole: users.platformRole,
         totpEnabled: users.totpEnabled,
+        emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
         subscriptionPlan: users.subscriptionPlan,
         currentStudioId: users.currentStudioId,
         memberships: sql<{ studioId: string; role: string }[]>`coalesce(
@@ -105,9 +124,9 @@ export const authRepository = {
       .then((r) => r[0] ?? null),
 
   /** What the auth plugin needs per request, in one query: the user and the chosen studio membership. */
-  findAuthContext: (db: Db, userId: string, studioId: string | null) =>
+  findAuthContext: (db: Db, userId: string, studioId: string | null, sessionId: string | null) =>
     authContextStatement(db)
-      .execute({ userId, studioId })
+      .execute({ userId, studioId, sessionId })
       .then((r) => r[0] ?? null),
 
   /** Records the step of an accepted TOTP code; false when that step (or a later one) was already used. */
@@ -119,8 +138,110 @@ export const authRepository = {
       .returning({ id: users.id })
       .then((r) => r.length === 1),
 
-  insertResetToken: (db: DbOrTx, userId: string, tokenHash: string, expiresAt: Date) =>
-    db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt }),
+  /** A new reset link; every older one of the user stops working (issue 25 item 7). */
+  insertResetToken: async (db: DbOrTx, userId: string, tokenHash: string, expiresAt: Date, now: Date) => {
+    await db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+  },
+
+  /** Ends every reset link of the user still open: the password changed. */
+  closeResetTokens: (db: DbOrTx, userId: string, now: Date) =>
+    db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
+
+  insertSession: (db: DbOrTx, userId: string, expiresAt: Date) =>
+    db
+      .insert(userSessions)
+      .values({ userId, expiresAt })
+      .returning({ id: userSessions.id })
+      .then((r) => r[0]?.id ?? null),
+
+  /** Revokes one session of the user (sign-out); false when it was not open. */
+  revokeSession: (db: DbOrTx, userId: string, sessionId: string, now: Date) =>
+    db
+      .update(userSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
+      .returning({ id: userSessions.id })
+      .then((r) => r.length === 1),
+
+  /** Revokes every open session of the user (all devices, or a password change); keeps `exceptId` open. */
+  revokeSessions: (db: DbOrTx, userId: string, now: Date, exceptId?: string) =>
+    db
+      .update(userSessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(userSessions.userId, userId),
+          isNull(userSessions.revokedAt),
+          exceptId ? ne(userSessions.id, exceptId) : undefined,
+        ),
+      ),
+
+  /** Drops the user's sessions and challenges that expired: they can never be used again. */
+  pruneExpired: async (db: DbOrTx, userId: string, now: Date) => {
+    await db.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, now)));
+    await db.delete(loginChallenges).where(and(eq(loginChallenges.userId, userId), lt(loginChallenges.expiresAt, now)));
+  },
+
+  insertChallenge: (db: DbOrTx, userId: string, expiresAt: Date) =>
+    db
+      .insert(loginChallenges)
+      .values({ userId, expiresAt })
+      .returning({ id: loginChallenges.id })
+      .then((r) => r[0]?.id ?? null),
+
+  /** Is the challenge still open (not used, not expired)? */
+  isChallengeOpen: (db: DbOrTx, userId: string, challengeId: string, now: Date) =>
+    db
+      .select({ id: loginChallenges.id })
+      .from(loginChallenges)
+      .where(
+        and(
+          eq(loginChallenges.id, challengeId),
+          eq(loginChallenges.userId, userId),
+          isNull(loginChallenges.usedAt),
+          gt(loginChallenges.expiresAt, now),
+        ),
+      )
+      .then((r) => r.length === 1),
+
+  /** Uses the challenge up; false when it was already used or expired (a challenge completes one sign-in). */
+  useChallenge: (db: DbOrTx, userId: string, challengeId: string, now: Date) =>
+    db
+      .update(loginChallenges)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(loginChallenges.id, challengeId),
+          eq(loginChallenges.userId, userId),
+          isNull(loginChallenges.usedAt),
+          gt(loginChallenges.expiresAt, now),
+        ),
+      )
+      .returning({ id: loginChallenges.id })
+      .then((r) => r.length === 1),
+
+  /** A new confirmation link for an address; older links for the same address (or user) stop working. */
+  insertEmailVerification: async (db: DbOrTx, row: typeof emailVerifications.$inferInsert) => {
+    await db
+      .delete(emailVerifications)
+      .where(row.userId ? eq(emailVerifications.userId, row.userId) : eq(emailVerifications.email, row.email));
+    await db.insert(emailVerifications).values(row);
+  },
+
+  /** Takes a valid confirmation link (deleting it: it works once); null when unknown or expired. */
+  consumeEmailVerification: (db: DbOrTx, tokenHash: string, now: Date) =>
+    db
+      .delete(emailVerifications)
+      .where(and(eq(emailVerifications.tokenHash, tokenHash), gt(emailVerifications.expiresAt, now)))
+      .returning()
+      .then((r) => r[0] ?? null),
 
   /** Marks a valid reset token used and returns its user id; null when unknown, used or expired. */
   consumeResetToken: (db: DbOrTx, tokenHash: string, now: Date) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { testPassword, uniqueEmail, validStudioInput } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
-import { createStudioOwner, signUp } from '../../../test/helpers/login-as.ts';
+import { createStudioOwner, lastMailedToken, signUp } from '../../../test/helpers/login-as.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
 
 let t: TestApp;
@@ -16,34 +16,46 @@ afterAll(async () => {
 });
 
 describe('sign-up and sign-in', () => {
-  it('signs up, answers a token and the username, and the user has no studio yet', async () => {
+  it('signs up from the mailed link, answers a token and the username, and the user has no studio yet', async () => {
     const email = uniqueEmail();
-    const res = await api<{ token: string; username: string }>(t.app, {
+    const res = await api<{ token?: string; username: string }>(t.app, {
       method: 'POST',
       url: '/user/signup',
       body: { email: email.toUpperCase(), password: testPassword, nome: 'Anna', cognome: 'Neri' },
     });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe('SUCCESS');
-    expect(res.body.response?.username).toBe(email);
-    const me = await apiOk<{ idsStudio: string[]; role: string }>(t.app, {
+    expect(res.body.answer).toBe(authMessages.signupCheckEmail);
+    expect(res.body.response).toEqual({ username: email });
+    const session = await apiOk<{ token: string; username: string }>(t.app, {
+      method: 'POST',
+      url: '/user/verify-email',
+      body: { token: await lastMailedToken(t.deps, email, 'verificaEmail') },
+    });
+    expect(session.username).toBe(email);
+    const me = await apiOk<{ idsStudio: string[]; role: string; emailVerified: boolean }>(t.app, {
       method: 'GET',
       url: '/user/getUser',
-      token: res.body.response?.token ?? '',
+      token: session.token,
     });
     expect(me.idsStudio).toEqual([]);
     expect(me.role).toBe('ROLE_USER');
+    expect(me.emailVerified).toBe(true);
   });
 
-  it('refuses a second account with the same e-mail, in Italian', async () => {
+  it('does not say that an e-mail is registered: a second sign-up answers as the first (issue 25 item 8)', async () => {
     const user = await signUp(t.app);
     const res = await api(t.app, {
       method: 'POST',
       url: '/user/signup',
       body: { email: user.email, password: testPassword, nome: 'A', cognome: 'B' },
     });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'ERROR', answer: authMessages.emailTaken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      code: 'SUCCESS',
+      answer: authMessages.signupCheckEmail,
+      response: { username: user.email },
+    });
   });
 
   it('signs in with the right password and refuses a wrong one with the same message for an unknown e-mail', async () => {

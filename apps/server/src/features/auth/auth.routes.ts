@@ -12,13 +12,14 @@ import {
   totpSetupInputSchema,
   totpSetupResponseSchema,
   updateUserInputSchema,
+  verifyEmailInputSchema,
 } from '@studiolo/domain/auth';
 import { envelopeSchema } from '@studiolo/domain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { requestMeta, userOf } from '../../plugins/auth-context.ts';
+import { requestMeta, sessionOf, userOf } from '../../plugins/auth-context.ts';
 import { ok } from '../../shared/envelope.ts';
 import * as auth from './auth.service.ts';
 
@@ -34,17 +35,58 @@ export const registerAuthRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
       config: { access: { public: true }, turnstile: true, rateLimit: authLimit },
     },
     async (req) => {
-      const session = await auth.signup(deps, req.body, requestMeta(req));
-      if (!req.body.inviteToken) return ok(session, authMessages.signupDone);
-      // Signed up from a staff invitation: join that studio; a stale link is a warning, not a failed sign-up.
-      try {
-        return ok(
-          await auth.acceptInviteAfterSignup(deps, session, req.body.inviteToken, requestMeta(req)),
-          authMessages.signupDone,
-        );
-      } catch {
-        return ok(session, authMessages.signupDone, [authMessages.inviteInvalid]);
-      }
+      // A stale staff invitation is a warning, and the sign-up goes on with the confirmation link.
+      const { session, warnings } = await auth.signup(deps, req.body, requestMeta(req));
+      return ok(session, session.token ? authMessages.signupDone : authMessages.signupCheckEmail, warnings);
+    },
+  );
+
+  app.post(
+    '/user/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        body: verifyEmailInputSchema,
+        response: { 200: envelopeSchema(loginResponseSchema.nullable()) },
+      },
+      config: { access: { public: true }, rateLimit: authLimit },
+    },
+    async (req) => ok(await auth.verifyEmail(deps, req.body.token, requestMeta(req)), authMessages.emailVerified),
+  );
+
+  app.post(
+    '/user/verify-email/send',
+    {
+      schema: { tags: ['auth'], response: { 200: envelopeSchema(z.null()) } },
+      config: { access: { user: true }, rateLimit: authLimit },
+    },
+    async (req) => {
+      await auth.resendEmailVerification(deps, userOf(req));
+      return ok(null, authMessages.verificationSent);
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    {
+      schema: { tags: ['auth'], response: { 200: envelopeSchema(z.null()) } },
+      config: { access: { user: true } },
+    },
+    async (req) => {
+      await auth.logout(deps, userOf(req), sessionOf(req));
+      return ok(null, authMessages.loggedOut);
+    },
+  );
+
+  app.post(
+    '/user/logout-all',
+    {
+      schema: { tags: ['auth'], response: { 200: envelopeSchema(z.null()) } },
+      config: { access: { user: true } },
+    },
+    async (req) => {
+      await auth.logoutEverywhere(deps, userOf(req));
+      return ok(null, authMessages.loggedOutEverywhere);
     },
   );
 

@@ -68,7 +68,8 @@ export const registerStudioRoutes = (fastify: FastifyInstance, deps: AppDeps) =>
     '/studio/security',
     {
       schema: { tags: ['studio'], body: studioSecurityInputSchema, response: studioEnvelope },
-      config: { access: { permission: 'staff:manage' } },
+      // Owner only (issue 25 item 11): a staff admin must not be able to lift the staff's second-factor requirement.
+      config: { access: { permission: 'security:manage' } },
     },
     async (req) =>
       ok(

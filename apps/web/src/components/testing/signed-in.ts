@@ -13,6 +13,7 @@ export const testUser = {
   role: 'ROLE_USER',
   studioRole: 'ROLE_USER',
   totpEnabled: false,
+  emailVerified: true,
   subscription: { plan: 'TRIAL' },
   supportMode: null,
 };
