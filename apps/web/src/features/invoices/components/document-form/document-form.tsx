@@ -6,6 +6,7 @@ import {
   type AppointmentLineAction,
   type AppointmentLineMode,
   applyAppointmentLines,
+  appointmentsToSettle,
   defaultCodiceIvaId,
   type Fattura,
   linesFromAppointments,
@@ -25,6 +26,7 @@ import { isHttpError, showToast } from '../../../../lib/http.ts';
 import { useConvertProforma } from '../../api/convert-proforma.ts';
 import { useDeleteDocument } from '../../api/delete-document.ts';
 import { useNextNumber } from '../../api/get-next-number.ts';
+import { usePatientEvents } from '../../api/get-patient-events.ts';
 import { useLinkEvents } from '../../api/link-events.ts';
 import { useSaveInvoice } from '../../api/save-invoice.ts';
 import { useSaveProforma } from '../../api/save-proforma.ts';
@@ -97,6 +99,11 @@ export type DocumentFormProps = {
   /** A new document was saved (the page moves to it), or another one was created from this (credit note, invoice). */
   onOpen: (doc: SavedDocument) => void;
   onDeleted: () => void;
+  /**
+   * "Fattura appuntamenti da saldare" (issue 26 item 6): a new invoice starts with the patient's past unpaid
+   * appointments linked and their lines applied, so only the payment is left to choose.
+   */
+  settle?: boolean;
 };
 
 const titleOf = (kind: DocumentKind, document: Fattura | Proforma | null) => {
@@ -120,6 +127,7 @@ export const DocumentForm = ({
   backTo,
   onOpen,
   onDeleted,
+  settle = false,
 }: DocumentFormProps) => {
   const deps = useDocumentFormDeps();
   const form = useForm<DocumentFormValues>({
@@ -250,6 +258,9 @@ export const DocumentForm = ({
   const applyLines = ({ action, mode }: { action: AppointmentLineAction; mode: AppointmentLineMode }) => {
     const events = pendingEvents ?? [];
     setPendingEvents(null);
+    applyEvents(events, action, mode);
+  };
+  const applyEvents = (events: CalendarEvent[], action: AppointmentLineAction, mode: AppointmentLineMode) => {
     const values = form.getValues();
     const already = new Set(values.linkedCalendarEventsIds);
     // appended lines are those of the newly chosen appointments; overwritten ones are of all the chosen
@@ -269,6 +280,18 @@ export const DocumentForm = ({
     );
   };
   const hasLines = v.prestazione.some((l) => l.descrizione.trim() || l.prezzoPerUnita);
+
+  // ---- issue 26 item 6: the appointments da saldare, linked and applied at once ----
+  const settling = settle && !existing && kind === 'fattura';
+  const patientEvents = usePatientEvents(v.pazienteId, settling);
+  const [settled, setSettled] = useState<{ count: number } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the patient's appointments arrive
+  useEffect(() => {
+    if (!settling || settled || !patientEvents.data || !v.pazienteId) return;
+    const due = appointmentsToSettle(patientEvents.data, v.pazienteId, new Date());
+    if (due.length) applyEvents(due, 'OVERWRITE', 'MULTIPLE');
+    setSettled({ count: due.length });
+  }, [patientEvents.data]);
 
   // ---- other actions ----
   const convert = useConvertProforma();
@@ -320,6 +343,11 @@ export const DocumentForm = ({
           </Anchor>
         )}
       </Group>
+      {settling && settled && (
+        <Alert color={settled.count ? 'teal' : 'gray'} variant="light" role="status">
+          {settled.count ? t.settleReady(settled.count) : t.settleNone}
+        </Alert>
+      )}
       {sentToSdi && fattura && (
         <Alert color="blue" variant="light" icon={<IconLock size={18} aria-hidden />}>
           <Stack gap="xs">
