@@ -61,7 +61,8 @@ export const registerSignatureRoutes = (fastify: FastifyInstance, deps: AppDeps)
     '/signature',
     {
       schema: { tags, body: signatureCreateSchema, response: requestEnvelope },
-      config: { access: { permission: 'forms:write' } },
+      // Sends the patient an SMS and an e-mail: only from a confirmed address (issue 25 item 8).
+      config: { access: { permission: 'forms:write', verifiedEmail: true } },
     },
     async (req) => ok(await signatures.createSignatureRequest(deps, studioOf(req), req.body), m.created),
   );
