@@ -206,12 +206,17 @@ export const DocumentPage = ({ kind, query }: DocumentPageProps) => {
         backTo={backTo}
         onOpen={(doc) => navigate(pathOf(doc), { replace: !document && doc.kind === kind })}
         onDeleted={() => navigate(backTo)}
+        // issue 26 item 6: "Fattura appuntamenti da saldare" from the patient's page or the calendar
+        settle={!document && params.get('daSaldare') === '1'}
       />
     </DocumentFormDepsProvider>
   );
 };
 
-/** /accounting/fattura?pazienteId=&studioId=&id=&navigateBack= (spec part 2 §2): create or edit an invoice. */
+/**
+ * /accounting/fattura?pazienteId=&studioId=&id=&navigateBack= (spec part 2 §2): create or edit an invoice; with
+ * daSaldare=1 a new one starts from the patient's appointments still to be paid (issue 26 item 6).
+ */
 export const InvoicePage = () => {
   const [params] = useSearchParams();
   const id = params.get('id');

@@ -2,6 +2,7 @@ import type { CalendarEvent } from '@studiolo/domain/calendar';
 import type { Patient } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import {
   type CalendarDeps,
@@ -10,6 +11,7 @@ import {
 } from '../../features/calendar/components/calendar-deps.tsx';
 import { CalendarScreen } from '../../features/calendar/components/calendar-screen.tsx';
 import type { DiaryPrefill } from '../../features/clinical/components/diary-entry-dialog.tsx';
+import { settleInvoicePath } from '../../features/invoices/paths.ts';
 import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
 import { PatientSearchSelect } from '../../features/patients/index.ts';
 import { useProducts } from '../../features/products/api/get-products.ts';
@@ -53,6 +55,7 @@ export const CalendarPage = () => {
   // the clinical record's diary, written from an appointment (issue 16 part 2)
   const [diaryFor, setDiaryFor] = useState<DiaryPrefill | null>(null);
   const canWriteDiary = role ? can(role, 'clinical:write') : false;
+  const navigate = useNavigate();
   const deps = useMemo<CalendarDeps>(
     () => ({
       staff: staff.data ?? [],
@@ -70,8 +73,12 @@ export const CalendarPage = () => {
             e.pazienteId &&
             setDiaryFor({ pazienteId: e.pazienteId, eventId: e.id, start: e.start, patientName: e.pazienteName })
         : null,
+      invoiceToSettle:
+        role && can(role, 'invoice:write')
+          ? (e: CalendarEvent) => e.pazienteId && navigate(settleInvoicePath(e.pazienteId, '/calendar'))
+          : null,
     }),
-    [staff.data, settings.data, products.data, tags.data, role, canWriteDiary],
+    [staff.data, settings.data, products.data, tags.data, role, canWriteDiary, navigate],
   );
   if (!user) return null;
   return (

@@ -1,14 +1,16 @@
-import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { evaluationSectionsOf } from '@studiolo/domain/clinical';
 import { patientDisplayName, patientMessages } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
+import { IconReceipt } from '@tabler/icons-react';
 import { lazy } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
 import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { clinicalTexts } from '../../features/clinical/components/clinical-texts.ts';
+import { settleInvoiceLabel, settleInvoicePath } from '../../features/invoices/paths.ts';
 import { useCreatePatient } from '../../features/patients/api/create-patient.ts';
 import { usePatient } from '../../features/patients/api/get-patient.ts';
 import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
@@ -134,6 +136,19 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
             {name}
           </Title>
           <PatientStateBadge state={p.state} />
+          {may('invoice:write') && (
+            // issue 26 item 6: the patient's unpaid appointments invoiced in a few clicks
+            <Button
+              component={Link}
+              to={settleInvoicePath(p.id, `/customers/add?id=${p.id}`)}
+              variant="light"
+              size="compact-md"
+              leftSection={<IconReceipt size={16} aria-hidden />}
+              ml={{ sm: 'auto' }}
+            >
+              {settleInvoiceLabel}
+            </Button>
+          )}
         </Group>
         <PatientBadges patient={p} />
       </Stack>

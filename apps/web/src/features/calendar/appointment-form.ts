@@ -64,6 +64,7 @@ export const appointmentTexts = {
   markUnpaid: 'Segna come non pagato',
   duplicateNextWeek: 'Duplica alla settimana successiva',
   writeDiary: 'Scrivi diario',
+  invoiceToSettle: 'Fattura appuntamenti da saldare',
   required: 'Campo obbligatorio',
   endBeforeStart: "L'orario di fine deve essere successivo a quello di inizio",
   tooLong: 'Un appuntamento non può durare più di 7 giorni',

@@ -1,4 +1,4 @@
-import type { Calendar, Product } from '@studiolo/domain/calendar';
+import type { Calendar, CalendarEvent, Product } from '@studiolo/domain/calendar';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
@@ -102,5 +102,64 @@ describe('Appointment dialog: the end follows the start (issue 26 item 5)', () =
     await typeStart(user, '15', '30');
     await waitFor(() => expect(hoursOf('Ora fine').value).toBe('16'));
     expect(minutesOf('Ora fine').value).toBe('15');
+  });
+});
+
+describe('Appointment dialog: "Fattura appuntamenti da saldare" (issue 26 item 6)', () => {
+  const past: CalendarEvent = {
+    id: '55555555-5555-4555-8555-555555555555',
+    seriesId: null,
+    originalStart: null,
+    studioId,
+    calendarId: calendar.id,
+    summary: 'Rossi Mario',
+    start: '2026-03-10T09:00:00.000Z',
+    end: '2026-03-10T10:00:00.000Z',
+    allDay: false,
+    rrule: null,
+    color: '#123456',
+    googleColorId: null,
+    googleCalendarId: null,
+    googleEventOwner: null,
+    pazienteId: '33333333-3333-4333-8333-333333333333',
+    pazienteName: 'Rossi Mario',
+    paziente: null,
+    staffMemberId: null,
+    clinicRoomId: null,
+    serviceLocationId: null,
+    medicalDeviceIds: [],
+    productId: seduta.id,
+    price: 50,
+    isPagato: false,
+    note: null,
+    linkedDocumentoContabileId: null,
+    linkedDocumentoContabileIdDocumento: null,
+  };
+  const openEdit = (event: CalendarEvent, invoiceToSettle: ((e: CalendarEvent) => void) | null) =>
+    renderWithProviders(
+      <CalendarDepsProvider value={{ ...deps, invoiceToSettle }}>
+        <AppointmentDialog
+          mode={{ kind: 'edit', event }}
+          calendars={[calendar]}
+          onClose={vi.fn()}
+          onSubmit={vi.fn(async () => {})}
+          onDelete={vi.fn()}
+          onTogglePaid={vi.fn()}
+          onDuplicateNextWeek={vi.fn()}
+        />
+      </CalendarDepsProvider>,
+    );
+
+  it('offers it on a past unpaid appointment of a patient and opens it for that patient', async () => {
+    const invoiceToSettle = vi.fn();
+    const { user } = openEdit(past, invoiceToSettle);
+    await user.click(await screen.findByRole('button', { name: 'Fattura appuntamenti da saldare' }));
+    expect(invoiceToSettle).toHaveBeenCalledWith(past);
+  });
+
+  it('does not offer it on an appointment already paid', async () => {
+    openEdit({ ...past, isPagato: true }, vi.fn());
+    await screen.findByRole('dialog', { name: 'Modifica appuntamento' });
+    expect(screen.queryByRole('button', { name: 'Fattura appuntamenti da saldare' })).toBeNull();
   });
 });

@@ -20,8 +20,9 @@ import {
 import { DateInput, type DateInputProps, TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { type Calendar, type CalendarEvent, eventColors } from '@studiolo/domain/calendar';
+import { isToSettle } from '@studiolo/domain/invoices';
 import { formatMinutes } from '@studiolo/domain/shared';
-import { IconCopy, IconCurrencyEuro, IconNotes, IconRepeat, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconCurrencyEuro, IconNotes, IconReceipt, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 // the pickers' month and day names in Italian
 import '../../../lib/dayjs-it.ts';
@@ -113,6 +114,8 @@ export const AppointmentDialog = ({
   const readOnly = !deps.canWrite || (event !== null && isExternal(event));
   // a session note belongs to the patient's appointment: the studio's own, with a patient
   const canWriteDiary = Boolean(event?.pazienteId && !isExternal(event) && deps.writeDiary);
+  // issue 26 item 6: a past unpaid appointment of a patient offers its invoice (with the patient's others still due)
+  const canInvoice = Boolean(event && deps.invoiceToSettle && isToSettle(event, new Date()));
   const form = useAppointmentForm();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form resets when another appointment opens
@@ -297,7 +300,7 @@ export const AppointmentDialog = ({
             <Textarea label={t.note} autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
           </Stack>
         </fieldset>
-        {event && (!readOnly || canWriteDiary) && (
+        {event && (!readOnly || canWriteDiary || canInvoice) && (
           <Group gap="xs" mt="md" wrap="wrap">
             {canWriteDiary && (
               <Button
@@ -311,6 +314,20 @@ export const AppointmentDialog = ({
                 disabled={busy}
               >
                 {t.writeDiary}
+              </Button>
+            )}
+            {canInvoice && (
+              <Button
+                variant="light"
+                size="compact-sm"
+                leftSection={<IconReceipt size={14} aria-hidden />}
+                onClick={() => {
+                  onClose();
+                  deps.invoiceToSettle?.(event);
+                }}
+                disabled={busy}
+              >
+                {t.invoiceToSettle}
               </Button>
             )}
             {!readOnly && (

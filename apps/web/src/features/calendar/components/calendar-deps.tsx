@@ -34,6 +34,11 @@ export type CalendarDeps = {
   settingsPath: string | null;
   /** Opens the clinical record's diary form for the appointment (null: the role may not write clinical notes). */
   writeDiary: ((event: CalendarEvent) => void) | null;
+  /**
+   * Opens "Fattura appuntamenti da saldare" for the appointment's patient (issue 26 item 6); absent or null: the role
+   * may not invoice.
+   */
+  invoiceToSettle?: ((event: CalendarEvent) => void) | null;
 };
 
 const CalendarDepsContext = createContext<CalendarDeps | null>(null);

@@ -490,6 +490,27 @@ describe('DocumentForm, appointments to lines', () => {
     }
   });
 
+  it('"Fattura appuntamenti da saldare" starts with the unpaid appointments applied: paid and created in 2 clicks (issue 26 item 6)', async () => {
+    const onOpen = vi.fn();
+    const { user: person } = renderForm({ settle: true, onOpen });
+    // ev-1 and ev-2 are past and unpaid; ev-3 is on invoice 2/2026 already
+    expect(
+      await screen.findByText(
+        '2 appuntamenti da saldare sono già nei trattamenti. Scegli il metodo di pagamento, spunta Pagato e crea la fattura.',
+      ),
+    ).toBeTruthy();
+    expect(lineCount()).toBe(1);
+    expect(field('Descrizione', line(1)).value).toBe('Seduta di fisioterapia');
+    expect(field('Quantità', line(1)).value).toBe('2');
+    expect(screen.getByText('2 appuntamenti collegati')).toBeTruthy();
+    await person.click(screen.getByRole('checkbox', { name: 'Pagato' }));
+    await settle();
+    await person.click(screen.getByRole('button', { name: 'Crea' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ pagata: true, linkedCalendarEventsIds: ['ev-1', 'ev-2'] });
+    await waitFor(() => expect(onOpen).toHaveBeenCalled());
+  });
+
   it('marks an appointment paid from the picker, keeping it selected', async () => {
     const setEventPaid = vi.fn(async (b: { eventId: string; isPagato: boolean }) => ({
       ...event(b.eventId),
