@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { settledSnapshot, snapshotDatabase } from '../helpers/db-snapshot.ts';
 import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
-import { brokenObjects, toJsonSchema } from './broken-requests.ts';
+import { brokenObjects, deepJsonText, numbersAsStrings, toJsonSchema } from './broken-requests.ts';
 import { type RouteRequest, routeKey, routeSamples, sendRoute } from './route-samples.ts';
 
 /**
  * For every route: requests derived from its schema but broken (wrong types, missing fields, too long and
- * huge strings, hostile text where a format is expected, malformed ids) answer 4xx with the envelope,
- * never 5xx, and change nothing.
+ * 1 MB strings, hostile text where a format is expected, a NUL, a control character or a lone surrogate in every
+ * text, deep JSON, malformed ids) answer 4xx with the envelope, never 5xx, and change nothing; numbers written as
+ * strings never answer 5xx (issue 25).
  */
 let t: TestApp;
 let owner: TestStudioUser;
@@ -20,6 +21,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** The route's path with the sample's parameters. */
+const sampleUrl = (url: string, valid: RouteRequest) =>
+  url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(valid.params?.[name] ?? '00000000-0000-4000-8000-000000000000'),
+  );
 
 const isErrorEnvelope = (body: { code?: string; answer?: unknown }) =>
   body.code === 'ERROR' &&
@@ -43,7 +50,7 @@ const variantsOf = (route: TestApp['app']['apiRoutes'][number], valid: RouteRequ
   const paramsSchema = toJsonSchema(route.schema?.params);
   if (paramsSchema && valid.params) {
     for (const name of Object.keys(valid.params)) {
-      for (const bad of ['non-un-id', "1' OR '1'='1", '%00', 'x'.repeat(300)]) {
+      for (const bad of ['non-un-id', "1' OR '1'='1", '%00', 'x\u0000', 'x'.repeat(300)]) {
         variants.push({
           label: `param ${name}=${bad.slice(0, 12)}`,
           req: { ...valid, params: { ...valid.params, [name]: bad } },
@@ -85,6 +92,28 @@ describe('bad input: every route answers broken requests with a 4xx Italian enve
           failures.push(`${what} changed data`);
           break;
         }
+      }
+      // JSON nested 100,000 deep in the body (raw text: the variants above are serialized by JSON.stringify)
+      if (route.schema?.body && !valid.file && !['GET', 'DELETE'].includes(route.method)) {
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url: sampleUrl(route.url, valid),
+          query: valid.query ?? {},
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+          payload: deepJsonText(valid.body),
+        });
+        sent++;
+        if (res.statusCode !== 400) failures.push(`${key} deep JSON → ${res.statusCode}`);
+        if (JSON.stringify(await snapshotDatabase(t.deps.db)) !== before)
+          failures.push(`${key} deep JSON changed data`);
+      }
+      // numbers written as strings may be taken (a coercing schema) or refused, never with a 5xx; sent last, since a
+      // taken one changes data
+      const bodySchema = toJsonSchema(route.schema?.body);
+      for (const variant of bodySchema ? numbersAsStrings(bodySchema, valid.body ?? {}) : []) {
+        const res = await sendRoute(t, route, { ...valid, body: variant.value }, owner.token);
+        sent++;
+        if (res.status >= 500) failures.push(`${key} body ${variant.label} → ${res.status}`);
       }
       expect(failures).toEqual([]);
     }, 120_000);
