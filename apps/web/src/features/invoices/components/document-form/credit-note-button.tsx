@@ -30,6 +30,11 @@ export const creditNoteTexts = {
   sdiPaper: 'SDI: la fattura non è elettronica, quindi nemmeno la nota di credito va allo SDI.',
   loading: 'Controllo lo stato della fattura al Sistema TS…',
   confirm: 'Emetti la nota di credito',
+  // the form of a credit note: refunded to the patient, never paid by them
+  refunded: 'Rimborsata al paziente',
+  refundMethod: 'Metodo di rimborso',
+  refundDate: 'Data del rimborso',
+  refundDateHint: 'Si indica solo per una nota rimborsata.',
 } as const;
 const t = creditNoteTexts;
 

@@ -29,6 +29,7 @@ import { Link } from 'react-router';
 import { DateField } from '../../../../components/date-field.tsx';
 import { ReadOnlyField } from '../../../../components/read-only-field.tsx';
 import { requiredField } from '../../../../lib/form.ts';
+import { creditNoteTexts as cn } from './credit-note-button.tsx';
 import { documentFormTexts as t } from './document-form.texts.ts';
 import { type PatientSummary, useDocumentFormDeps } from './document-form-deps.tsx';
 import { type DocumentFormValues, type DocumentKind, formatoOfCodice, todayUi } from './document-form-values.ts';
@@ -185,12 +186,16 @@ export const GeneralSection = ({
           </ReadOnlyField>
         )}
         <DateField label={t.date} {...requiredField} {...dateProps('data')} />
-        <Select label={t.paymentMethod} data={[...metodiPagamento]} {...form.getInputProps('metodoPagamento')} />
+        <Select
+          label={creditNote ? cn.refundMethod : t.paymentMethod}
+          data={[...metodiPagamento]}
+          {...form.getInputProps('metodoPagamento')}
+        />
         <DateField label={t.dueDate} {...dateProps('dataScadenza')} />
         {kind === 'fattura' && (
           <DateField
-            label={t.collectionDate}
-            description={v.pagata ? undefined : t.collectionDateHint}
+            label={creditNote ? cn.refundDate : t.collectionDate}
+            description={v.pagata ? undefined : creditNote ? cn.refundDateHint : t.collectionDateHint}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             disabled={!v.pagata}
             {...dateProps('dataIncasso')}
@@ -221,7 +226,7 @@ export const GeneralSection = ({
         {kind === 'fattura' ? (
           !paidApart && (
             <Checkbox
-              label={t.paid}
+              label={creditNote ? cn.refunded : t.paid}
               checked={v.pagata}
               onChange={(e) => {
                 const paid = e.currentTarget.checked;
