@@ -95,3 +95,30 @@ describe('StudioForm, panels (spec part 1 §2)', () => {
     expect(await screen.findByText('Indirizzo non valido')).toBeTruthy();
   });
 });
+
+describe('StudioForm, address (issue 26 item 7)', () => {
+  it('shows "Indirizzo non valido" under the part that is missing, and clears it once that part is filled', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(
+      <StudioForm
+        initialValues={{
+          ...values(),
+          residenza: { indirizzo: 'Via Roma 1', cap: '40121', comune: '', provincia: 'BO' },
+        }}
+        onSubmit={onSubmit}
+        submitLabel="Salva e continua"
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Salva e continua' }));
+    const comune = screen.getByLabelText(/^Comune/) as HTMLInputElement;
+    const street = screen.getByLabelText(/^Indirizzo/) as HTMLInputElement;
+    expect(comune.getAttribute('aria-invalid')).toBe('true');
+    expect(street.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getAllByText('Indirizzo non valido')).toHaveLength(1);
+    await user.type(comune, 'Bologna');
+    expect(screen.queryByText('Indirizzo non valido')).toBeNull();
+    expect(street.getAttribute('aria-invalid')).not.toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Salva e continua' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});

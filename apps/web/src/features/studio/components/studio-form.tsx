@@ -1,6 +1,6 @@
 import { Accordion, Button, Fieldset, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import type { TipologiaPersona } from '@studiolo/domain/anagrafica';
+import { anagraficaMessages, type TipologiaPersona } from '@studiolo/domain/anagrafica';
 import {
   type RegimeFiscale,
   regimeFiscaleLabels,
@@ -107,6 +107,24 @@ const focusFirstError = () =>
 
 const resolveStudio = schemaResolver(studioInputSchema, { sync: true });
 
+const addressParts = ['indirizzo', 'comune', 'cap', 'provincia'] as const;
+
+/**
+ * issue 26 item 7: the schema says "Indirizzo non valido" under the street whatever part is missing; the form shows
+ * it under each missing part instead, so it goes as that part is filled (a field's error clears when it changes)
+ * and never stays under a street already written.
+ */
+export const placeAddressError = (errors: Record<string, ReactNode>, residenza: StudioFormValues['residenza']) => {
+  const message = errors['residenza.indirizzo'];
+  if (message !== anagraficaMessages.indirizzoInvalid) return errors;
+  const missing = addressParts.filter((part) => !residenza[part].trim());
+  if (!missing.length || missing.includes('indirizzo')) return errors;
+  const placed: Record<string, ReactNode> = { ...errors };
+  delete placed['residenza.indirizzo'];
+  for (const part of missing) placed[`residenza.${part}`] ??= message;
+  return placed;
+};
+
 const upper = (e: React.ChangeEvent<HTMLInputElement>) => e.currentTarget.value.toUpperCase();
 
 /**
@@ -137,7 +155,7 @@ export const StudioForm = ({
   const form = useForm<StudioFormValues>({
     mode: 'controlled',
     initialValues,
-    validate: (values) => resolveStudio(formValuesToStudioInput(values)),
+    validate: (values) => placeAddressError(resolveStudio(formValuesToStudioInput(values)), values.residenza),
     validateInputOnBlur: true,
   });
   const isPhone = useIsPhone();
