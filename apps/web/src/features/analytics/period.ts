@@ -7,6 +7,16 @@ export type IsoRange = { startDate: string; endDate: string };
 export const romeYear = (now = new Date()) =>
   Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year: 'numeric' }).format(now));
 
+/** This month in Rome, as the answer's periods ('2026-11'). */
+export const romeMonth = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(now);
+
+/** The months that have begun (issue 26 item 7: a month still to come has no invoices to be paid, not 0 % paid). */
+export const monthsSoFar = <R extends { period: string }>(rows: readonly R[], now = new Date()): R[] => {
+  const month = romeMonth(now);
+  return rows.filter((r) => r.period.slice(0, 7) <= month);
+};
+
 export const yearRange = (year: number): IsoRange => ({ startDate: `${year}-01-01`, endDate: `${year}-12-31` });
 
 /** DD-MM-YYYY → YYYY-MM-DD, null when not a date. */

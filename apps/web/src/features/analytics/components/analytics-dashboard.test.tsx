@@ -167,6 +167,18 @@ describe('analytics page', () => {
     expect(rows[2]).toBe('feb 20263166,7 %');
   });
 
+  it('stops the share paid at this month: the months to come are not plotted as 0 % (issue 26 item 7)', async () => {
+    // on 20 January, February has not begun
+    vi.setSystemTime(new Date('2026-01-20T10:00:00Z'));
+    render();
+    const section = await screen.findByRole('region', { name: 'Percentuale di fatture pagate per mese di emissione' });
+    const rows = within(section)
+      .getAllByRole('row', { hidden: true })
+      .map((r) => r.textContent?.replace(/\s/g, ' '));
+    expect(rows.some((r) => r?.startsWith('gen 2026'))).toBe(true);
+    expect(rows.some((r) => r?.startsWith('feb 2026'))).toBe(false);
+  });
+
   it('lists every service in the table, the ones beyond the answer summed, with Italian thousands', async () => {
     render();
     const section = await screen.findByRole('region', { name: 'Fatturato per prestazione' });

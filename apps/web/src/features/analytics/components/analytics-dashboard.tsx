@@ -7,7 +7,7 @@ import { useCashflow } from '../api/get-cashflow.ts';
 import { useCashflowSummary } from '../api/get-cashflow-summary.ts';
 import { useRevenue } from '../api/get-revenue.ts';
 import { csvNumber } from '../csv.ts';
-import { monthLabel, type PeriodKind, rangeOf, romeYear } from '../period.ts';
+import { monthLabel, monthsSoFar, type PeriodKind, rangeOf, romeYear } from '../period.ts';
 import { type ChartColumn, ChartSection } from './chart-section.tsx';
 import { PeriodSelector } from './period-selector.tsx';
 import { formatPercent, SummaryCards } from './summary-cards.tsx';
@@ -98,6 +98,8 @@ export const AnalyticsDashboard = ({ tagOptions = [] }: { tagOptions?: readonly 
   }));
   const drawnTags = byTag.map((r) => ({ ...r, short: shortLabel(r.label) }));
   const rows: Row[] = (cashflow.data?.monthly ?? []).map((p) => ({ ...p, label: monthLabel(p.period) }));
+  // the share paid stops at this month: the months to come would read as 0 % paid
+  const paymentRows = monthsSoFar(rows);
   const suffix = range ? `${range.startDate}_${range.endDate}` : '';
   const chartCommon = { h: 280, dataKey: 'label', valueFormatter: formatEuro, withLegend: true, legendProps } as const;
   const yAxisProps = { tickFormatter: (v: number) => axisEuro.format(v), width: 80 };
@@ -205,7 +207,7 @@ export const AnalyticsDashboard = ({ tagOptions = [] }: { tagOptions?: readonly 
             title={t.paymentTitle}
             description={t.paymentDescription}
             fileName={`percentuale-pagate_${suffix}`}
-            rows={rows}
+            rows={paymentRows}
             columns={[
               monthColumn,
               count(t.issuedCount, (r) => r.documentCount),
@@ -220,7 +222,7 @@ export const AnalyticsDashboard = ({ tagOptions = [] }: { tagOptions?: readonly 
               <LineChart
                 h={240}
                 dataKey="label"
-                data={rows}
+                data={paymentRows}
                 valueFormatter={formatPercent}
                 yAxisProps={{ domain: [0, 100], tickFormatter: (v: number) => `${v} %`, width: 56 }}
                 lineChartProps={noA11yLayer}
