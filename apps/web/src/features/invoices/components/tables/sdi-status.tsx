@@ -116,7 +116,8 @@ export const SdiStatus = ({
         {row.sdiNotifications.map((n) => {
           const label = t.sdiNotification(sdiNotificationLabels[n.type] ?? n.type, formatDateTime(n.created_at));
           return (
-            <Tooltip key={n.uuid} label={label}>
+            // spec part 2 §2: the code's meaning and date on hover, and on keyboard focus and touch too (issue 26 item 7)
+            <Tooltip key={n.uuid} label={label} events={{ hover: true, focus: true, touch: true }} withArrow>
               <UnstyledButton onClick={() => setOpen(n)} aria-label={`${n.type}: ${label}`}>
                 <Badge variant="light" color={colorOf(n)} style={{ cursor: 'pointer' }}>
                   {n.type}
