@@ -11,6 +11,7 @@ import { auditEvents } from '../../src/db/schema/index.ts';
 import { type AppDeps, createDeps } from '../../src/deps.ts';
 import { authRepository } from '../../src/features/auth/auth.repository.ts';
 import { hashPassword } from '../../src/features/auth/passwords.ts';
+import { newTotpSecret, totpCodeAt } from '../../src/features/auth/totp.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { testPassword, uniqueEmail } from '../helpers/factories.ts';
 import { api } from '../helpers/http.ts';
@@ -178,6 +179,31 @@ describe('sign-in limits (issue 25 item 6)', () => {
       const owner = await signIn(t.app, right(user.email), { socket: '198.51.100.7' });
       expect(owner.status).toBe(200);
       expect(owner.body).toMatchObject({ response: { token: expect.any(String) } });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets the owner through with the right password and second factor from an address that has not failed', async () => {
+    const t = await buildTestApp(productionSignInLimits);
+    try {
+      const user = await createUser(t.deps);
+      const { secret } = newTotpSecret(user.email);
+      await authRepository.updateUser(t.deps.db, user.userId, { totpSecret: secret, totpEnabled: true });
+      for (let i = 1; i <= 12; i++)
+        expect((await signIn(t.app, wrong(user.email), { socket: `192.0.2.${i}` })).status).toBe(401);
+      const first = await signIn(t.app, right(user.email), { socket: '198.51.100.7' });
+      expect(first.status).toBe(200);
+      const { challengeToken } = (first.body as { response: { challengeToken: string } }).response;
+      const second = await t.app.inject({
+        method: 'POST',
+        url: '/app/api/user/login/2fa',
+        remoteAddress: '198.51.100.7',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ challengeToken, code: totpCodeAt(secret, Date.now()) }),
+      });
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toMatchObject({ response: { token: expect.any(String) } });
     } finally {
       await t.close();
     }
