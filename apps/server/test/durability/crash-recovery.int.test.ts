@@ -8,7 +8,7 @@
  * process had written reached the operating system, so this does not simulate a power loss.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,7 @@ const freePort = () =>
 type Server = {
   child: ChildProcess;
   baseUrl: string;
+  dataDir: string;
   /** spawn() to the STUDIOLO_READY line, as the parent sees it (Node's boot included). */
   readyMs: number;
   /** What the server printed: from the start of server.ts (database open, WAL replay, migrations, listen). */
@@ -107,7 +108,7 @@ const startServer = async (dataDir: string, timeoutMs = 30_000): Promise<Server>
       reject(new Error(`exited before ready (code ${code}, signal ${signal}):\n${out}`));
     });
   });
-  return { child, baseUrl: `http://127.0.0.1:${port}/app/api`, ...ready, exited, output: () => out };
+  return { child, baseUrl: `http://127.0.0.1:${port}/app/api`, dataDir, ...ready, exited, output: () => out };
 };
 
 const post = async (url: string, body: unknown) => {
@@ -122,7 +123,31 @@ const post = async (url: string, body: unknown) => {
 const signUp = (server: Server, email: string) =>
   post(`${server.baseUrl}/user/signup`, { email, password, nome: 'Durata', cognome: 'Prova' });
 
-const logIn = (server: Server, email: string) => post(`${server.baseUrl}/user/login`, { username: email, password });
+/**
+ * A sign-up is a pending account until its mailed link is opened (issue 25 item 8): the link is read from the local
+ * outbox (DATA_DIR/outbox/*.eml) and opened; 200 means the acknowledged sign-up survived. No mail: never present.
+ */
+const confirmationLinks = (dataDir: string) => {
+  const links = new Map<string, string>();
+  const dir = path.join(dataDir, 'outbox');
+  for (const file of readdirSync(dir, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml'))) {
+    const raw = readFileSync(path.join(dir, file.name), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    const to = /^To: (.+)$/m.exec(raw)?.[1]?.trim();
+    const token = /verificaEmail\?token=([A-Za-z0-9_\-%]+)/.exec(raw)?.[1];
+    if (to && token) links.set(to, decodeURIComponent(token));
+  }
+  return links;
+};
+const linksOf = new WeakMap<Server, Map<string, string>>();
+const logIn = async (server: Server, email: string) => {
+  const links = linksOf.get(server) ?? confirmationLinks(server.dataDir);
+  linksOf.set(server, links);
+  const token = links.get(email);
+  if (!token) return { status: 0 };
+  return post(`${server.baseUrl}/user/verify-email`, { token });
+};
 
 /** Runs `fn` over `items` with at most `limit` calls in flight. */
 const mapLimited = async <T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> => {
