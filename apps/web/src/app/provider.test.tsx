@@ -38,19 +38,23 @@ describe('toasts', () => {
     expect(within(toast).getByRole('button', { name: 'Chiudi' })).toBeTruthy();
   });
 
-  it('sit at the bottom right on a desktop, away from the header', async () => {
+  it('sit at the bottom left of the page on a desktop, beside the navbar, away from the buttons forms put on the right (issue 26 item 7)', async () => {
     setScreenWidth(1280);
     render(<AppProvider>pagina</AppProvider>);
-    act(() => showToast('ERROR', 'Qualcosa non va'));
+    act(() => showToast('SUCCESS', 'Dati dello studio aggiornati'));
     await screen.findByRole('alert');
-    expect(toastContainer()?.getAttribute('data-position')).toBe('bottom-right');
+    const container = toastContainer() as HTMLElement | null;
+    expect(container?.getAttribute('data-position')).toBe('bottom-left');
+    expect(container?.style.left).toBe('266px');
   });
 
-  it('sit at the bottom centre on a phone, away from the header and the menu button', async () => {
+  it('sit at the top on a phone, under the header, away from the buttons at the bottom of forms (issue 26 item 7)', async () => {
     setScreenWidth(390);
     render(<AppProvider>pagina</AppProvider>);
     act(() => showToast('ALERT', 'Controlla i dati'));
     await screen.findByRole('alert');
-    expect(toastContainer()?.getAttribute('data-position')).toBe('bottom-center');
+    const container = toastContainer() as HTMLElement | null;
+    expect(container?.getAttribute('data-position')).toBe('top-center');
+    expect(container?.style.top).toBe('68px');
   });
 });
