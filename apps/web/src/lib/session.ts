@@ -94,8 +94,22 @@ export const clearSession = () => {
   for (const l of signOutListeners) l();
 };
 
-/** The user's own sign-out: the guarded pages then go to /signIn without a return address. */
+/**
+ * Revokes the token's session on the server (issue 25 item 10), without waiting: the device forgets the token at
+ * once whatever the answer (an already revoked session answers 401, which is fine).
+ */
+const revokeOnServer = (token: string | null) => {
+  if (!token || typeof fetch === 'undefined') return;
+  void fetch('/app/api/user/logout', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => undefined);
+};
+
+/** The user's own sign-out: the session ends on the server and the guarded pages go to /signIn without returnUrl. */
 export const signOut = () => {
+  revokeOnServer(getToken());
   signedOutByUser = true;
   clearSession();
 };
@@ -122,9 +136,22 @@ if (typeof window !== 'undefined') {
 export const useStoredUser = () => useSyncExternalStore(subscribe, getStoredUser, getStoredUser);
 export const useSupportMode = () => useSyncExternalStore(subscribe, getSupportMode, getSupportMode);
 
-/** A return address is only honoured when it stays inside the app (no open redirect). */
-export const safeReturnUrl = (value: string | null | undefined, fallback = '/customers'): string =>
-  value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+const appOrigin = 'https://studiolo.invalid';
+/**
+ * A return address is only honoured when it is a path of this app (no open redirect). Browsers drop tabs and line
+ * feeds from URLs, so `/%09/evil.example` became `//evil.example` (issue 25 item 11): any control character or
+ * backslash is refused, and what is left must resolve to the app's own origin.
+ */
+export const safeReturnUrl = (value: string | null | undefined, fallback = '/customers'): string => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  if (!value?.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  try {
+    const url = new URL(value, appOrigin);
+    return url.origin === appOrigin ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
+};
 
 /** Where to send someone who must sign in, keeping where they were going. */
 export const signInUrlFor = (pathAndQuery: string) =>
