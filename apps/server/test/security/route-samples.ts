@@ -314,6 +314,8 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/calendars/:id/feed': async (f) => ({ params: { id: await mainCalendarId(f.t.app, f.owner) } }),
   'POST /app/api/calendars/:id/feed': async (f) => ({ params: { id: await mainCalendarId(f.t.app, f.owner) } }),
   'DELETE /app/api/calendars/:id/feed': async (f) => ({ params: { id: await mainCalendarId(f.t.app, f.owner) } }),
+  'GET /app/api/calendar-feeds': async () => ({}),
+  'PUT /app/api/calendar-feeds/settings': async () => ({ body: { content: 'INIZIALI' } }),
   'GET /app/api/public/calendar-feeds/:file': async (f) => {
     const feed = await apiOk<{ url: string }>(f.t.app, {
       method: 'POST',

@@ -1,4 +1,5 @@
 export * from './calendar.messages.ts';
+export * from './calendar-feed.schema.ts';
 export * from './event.schema.ts';
 export * from './google-calendar.ts';
 export * from './holidays.ts';

@@ -16,7 +16,6 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  calendarFeeds,
   calendarResources,
   calendars,
   events,
@@ -107,36 +106,7 @@ const withPatient = (db: DbOrTx) =>
     .from(events)
     .leftJoin(patients, eq(patients.id, events.pazienteId));
 
-/** The calendar of a feed token, across studios: the token itself is the credential of the public feed. */
-export const unsafeFeedByTokenHash = (db: DbOrTx, tokenHash: string) =>
-  // unsafe: public route, no studio context; the 256-bit token names exactly one calendar
-  db
-    .select({ studioId: calendarFeeds.studioId, calendarId: calendarFeeds.calendarId })
-    .from(calendarFeeds)
-    .where(eq(calendarFeeds.tokenHash, tokenHash))
-    .then((r) => r[0] ?? null);
-
 export const calendarRepository = {
-  findFeed: (db: DbOrTx, ctx: StudioContext, calendarId: string) =>
-    db
-      .select({ createdAt: calendarFeeds.createdAt })
-      .from(calendarFeeds)
-      .where(inStudio(calendarFeeds, ctx, eq(calendarFeeds.calendarId, calendarId)))
-      .then((r) => r[0] ?? null),
-
-  /** One feed per calendar: a new token replaces the old one, which stops working. */
-  replaceFeed: (db: DbOrTx, ctx: StudioContext, calendarId: string, tokenHash: string) =>
-    db
-      .insert(calendarFeeds)
-      .values(ownedBy(ctx, { calendarId, tokenHash, authorMemberId: ctx.memberId }))
-      .onConflictDoUpdate({
-        target: calendarFeeds.calendarId,
-        set: { tokenHash, authorMemberId: ctx.memberId, createdAt: new Date() },
-      }),
-
-  deleteFeed: (db: DbOrTx, ctx: StudioContext, calendarId: string) =>
-    db.delete(calendarFeeds).where(inStudio(calendarFeeds, ctx, eq(calendarFeeds.calendarId, calendarId))),
-
   /** The studio's e-mail (where backups go). SECURITY: the context's own studio, never an id from the request. */
   studioEmail: (db: DbOrTx, ctx: StudioContext) =>
     db

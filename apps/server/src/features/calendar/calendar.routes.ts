@@ -1,6 +1,9 @@
 import {
   appointmentsToPayPageSchema,
   appointmentsToPayQuerySchema,
+  calendarFeedMessages,
+  calendarFeedSettingsInputSchema,
+  calendarFeedsAnswerSchema,
   calendarInputSchema,
   calendarSchema,
   calendarsAnswerSchema,
@@ -27,7 +30,15 @@ import { notFound } from '../../shared/app-error.ts';
 import { alert, ok } from '../../shared/envelope.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as calendars from './calendar.service.ts';
-import { createFeed, feedIcs, feedStatus, revokeFeed } from './calendar-feed.ts';
+import {
+  createFeed,
+  feedIcs,
+  feedPermission,
+  feedStatus,
+  listFeeds,
+  revokeFeed,
+  setFeedContent,
+} from './calendar-feed.ts';
 import { bulkDeleteEvents, countEventsStartingIn } from './events.bulk.ts';
 import { streamEventsCsv } from './events.export.ts';
 import * as events from './events.service.ts';
@@ -129,20 +140,39 @@ export const registerCalendarRoutes = (fastify: FastifyInstance, deps: AppDeps) 
     },
   };
   const calendarTenant = { resource: 'calendar', idParam: 'id' } as const;
+  // SECURITY (issue 25 item 3): publishing a calendar is for those who administer the studio, not for every user
+  // with calendar rights: a feed leaves the studio with whatever it shows
+  const feedAccess = { access: { permission: feedPermission, tenant: calendarTenant } };
+  app.get('/calendars/:id/feed', { schema: feedSchema, config: feedAccess }, async (req) =>
+    ok(await feedStatus(deps, studioOf(req), req.params.id)),
+  );
+  app.post('/calendars/:id/feed', { schema: feedSchema, config: feedAccess }, async (req) =>
+    ok(await createFeed(deps, studioOf(req), req.params.id), m.feedCreated),
+  );
+  app.delete('/calendars/:id/feed', { schema: feedSchema, config: feedAccess }, async (req) =>
+    ok(await revokeFeed(deps, studioOf(req), req.params.id), m.feedRevoked),
+  );
+
+  /** Impostazioni › Calendari pubblicati: what every feed shows, and each live feed with its author. */
   app.get(
-    '/calendars/:id/feed',
-    { schema: feedSchema, config: { access: { permission: 'calendar:read', tenant: calendarTenant } } },
-    async (req) => ok(await feedStatus(deps, studioOf(req), req.params.id)),
+    '/calendar-feeds',
+    {
+      schema: { tags: ['calendar'], response: { 200: envelopeSchema(calendarFeedsAnswerSchema) } },
+      config: { access: { permission: feedPermission } },
+    },
+    async (req) => ok(await listFeeds(deps, studioOf(req))),
   );
-  app.post(
-    '/calendars/:id/feed',
-    { schema: feedSchema, config: { access: { permission: 'calendar:write', tenant: calendarTenant } } },
-    async (req) => ok(await createFeed(deps, studioOf(req), req.params.id), m.feedCreated),
-  );
-  app.delete(
-    '/calendars/:id/feed',
-    { schema: feedSchema, config: { access: { permission: 'calendar:write', tenant: calendarTenant } } },
-    async (req) => ok(await revokeFeed(deps, studioOf(req), req.params.id), m.feedRevoked),
+  app.put(
+    '/calendar-feeds/settings',
+    {
+      schema: {
+        tags: ['calendar'],
+        body: calendarFeedSettingsInputSchema,
+        response: { 200: envelopeSchema(calendarFeedsAnswerSchema) },
+      },
+      config: { access: { permission: feedPermission } },
+    },
+    async (req) => ok(await setFeedContent(deps, studioOf(req), req.body), calendarFeedMessages.contentSaved),
   );
 
   app.get(
