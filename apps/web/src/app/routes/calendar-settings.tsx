@@ -98,7 +98,7 @@ export const CalendarSettingsPage = () => {
             label: 'Calendari',
             content: (
               <LazyPanel>
-                <CalendarsPanel canEdit={can(role, 'calendar:write')} />
+                <CalendarsPanel canEdit={can(role, 'calendar:write')} canPublish={canEditSettings} />
               </LazyPanel>
             ),
           },

@@ -52,6 +52,12 @@ const SignatureSettingsPanel = lazy(() =>
   })),
 );
 
+const CalendarFeedsPanel = lazy(() =>
+  import('../../features/calendar/components/calendar-feeds-panel.tsx').then(({ CalendarFeedsPanel }) => ({
+    default: CalendarFeedsPanel,
+  })),
+);
+
 // the clinical record's settings panels in a chunk of their own, fetched when their tab opens
 const ClinicalSectionsPanel = lazy(async () => ({
   default: (await import('../../features/clinical/components/clinical-sections-panel.tsx')).ClinicalSectionsPanel,
@@ -79,7 +85,7 @@ const ClinicalSections = ({ canEdit }: { canEdit: boolean }) => {
 
 /**
  * /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, SMS in uscita, Firma
- * elettronica, Cartella paziente (?tab=index).
+ * elettronica, Cartella paziente, Calendari pubblicati (?tab=index).
  */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
@@ -187,6 +193,16 @@ export const SettingsPage = () => {
                   <ClinicalSections canEdit={can(role, 'settings:write')} />
                   <ClinicalExportsPanel />
                 </Stack>
+              </LazyPanel>
+            ),
+          },
+          {
+            // feeds are published and revoked by those who administer the studio (issue 25 item 3)
+            label: 'Calendari pubblicati',
+            canAccess: can(role, 'settings:write'),
+            content: (
+              <LazyPanel>
+                <CalendarFeedsPanel />
               </LazyPanel>
             ),
           },

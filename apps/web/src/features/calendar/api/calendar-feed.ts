@@ -1,3 +1,4 @@
+import type { CalendarFeedContent, CalendarFeedsAnswer } from '@studiolo/domain/calendar';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
@@ -24,13 +25,38 @@ export const useCalendarFeed = (calendarId: string, enabled = true) => {
   return useQuery({ ...calendarFeedQueryOptions(studioId, calendarId), enabled: Boolean(studioId) && enabled });
 };
 
+/** GET /calendar-feeds: what the studio's feeds show and every live feed with its author (Impostazioni). */
+export const getCalendarFeeds = () => http.get<CalendarFeedsAnswer>('/calendar-feeds');
+/** PUT /calendar-feeds/settings */
+export const setCalendarFeedContent = (content: CalendarFeedContent) =>
+  http.put<CalendarFeedsAnswer>('/calendar-feeds/settings', { content });
+
+const feedsKey = (studioId: string | null) => [...calendarQueryKey(studioId), 'feeds'] as const;
+
+export const useCalendarFeeds = () => {
+  const studioId = useCurrentStudioId();
+  return useQuery({ queryKey: feedsKey(studioId), queryFn: getCalendarFeeds, enabled: Boolean(studioId) });
+};
+
+export const useSetCalendarFeedContent = () => {
+  const qc = useQueryClient();
+  const studioId = useCurrentStudioId();
+  return useMutation({
+    mutationFn: setCalendarFeedContent,
+    onSuccess: (answer) => qc.setQueryData(feedsKey(studioId), answer),
+  });
+};
+
 const useFeedMutation = (fn: (calendarId: string) => Promise<CalendarFeed>) => {
   const qc = useQueryClient();
   const studioId = useCurrentStudioId();
   return useMutation({
     mutationFn: fn,
     // the cached status never keeps the URL: it is shown once, from the mutation's answer
-    onSuccess: (feed, calendarId) => qc.setQueryData(feedKey(studioId, calendarId), { ...feed, url: null }),
+    onSuccess: (feed, calendarId) => {
+      qc.setQueryData(feedKey(studioId, calendarId), { ...feed, url: null });
+      void qc.invalidateQueries({ queryKey: feedsKey(studioId) });
+    },
   });
 };
 

@@ -57,11 +57,15 @@ export const calendarsTexts = {
   copy: 'Copia link',
   copied: 'Copiato',
   qr: 'Codice QR del link di iscrizione',
-  secret: 'Chi ha il link vede gli appuntamenti con i nomi dei pazienti: trattalo come una password.',
+  secret:
+    'Chi ha il link vede gli appuntamenti come scelto in Impostazioni › Calendari pubblicati: trattalo come una password.',
 } as const;
 
-/** The studio's calendars: create, rename, and subscribe from a phone with a private iCalendar link (decision 013). */
-export const CalendarsPanel = ({ canEdit }: { canEdit: boolean }) => {
+/**
+ * The studio's calendars: create, rename, and subscribe from a phone with a private iCalendar link (decision 013),
+ * which only those who administer the studio may publish (`canPublish`, issue 25 item 3).
+ */
+export const CalendarsPanel = ({ canEdit, canPublish }: { canEdit: boolean; canPublish: boolean }) => {
   const calendars = useCalendars();
   const create = useCreateCalendar();
   const update = useUpdateCalendar();
@@ -126,26 +130,30 @@ export const CalendarsPanel = ({ canEdit }: { canEdit: boolean }) => {
                     </Text>
                   )}
                 </div>
-                {canEdit && (
+                {(canEdit || canPublish) && (
                   <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      leftSection={<IconDeviceMobile size={14} aria-hidden />}
-                      onClick={() => setFeedOf(c)}
-                      aria-label={calendarsTexts.subscribeOf(c.summary)}
-                    >
-                      {calendarsTexts.subscribe}
-                    </Button>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={calendarsTexts.renameOf(c.summary)}
-                      onClick={() =>
-                        setEditing({ calendar: c, summary: c.summary, description: c.description ?? '', error: null })
-                      }
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
+                    {canPublish && (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconDeviceMobile size={14} aria-hidden />}
+                        onClick={() => setFeedOf(c)}
+                        aria-label={calendarsTexts.subscribeOf(c.summary)}
+                      >
+                        {calendarsTexts.subscribe}
+                      </Button>
+                    )}
+                    {canEdit && (
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={calendarsTexts.renameOf(c.summary)}
+                        onClick={() =>
+                          setEditing({ calendar: c, summary: c.summary, description: c.description ?? '', error: null })
+                        }
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                    )}
                   </Group>
                 )}
               </Group>
