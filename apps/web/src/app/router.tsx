@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'verificaEmail',
+            lazy: async () => ({ Component: (await import('./routes/verifica-email.tsx')).VerifyEmailPage }),
+          },
+          {
             path: 'resetPassword',
             lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordPage }),
           },
