@@ -7,11 +7,18 @@ import {
   prestazioneSanitariaEsenteText,
 } from '@studiolo/domain/invoices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatEuro, formatIban, formatUnitPrice } from './format.ts';
+import { formatEuro, formatIban } from './format.ts';
 import { buildInvoicePdf, type InvoicePdfDocument, type InvoicePdfOptions } from './invoice.pdf.ts';
 import { createPdfPool, type PdfPool } from './pdf-pool.ts';
 import { preparedPdfmake, toWinAnsi } from './pdfmake-setup.ts';
-import { creditNote, forfettarioInvoice, ordinaryInvoice, proforma, solidPng } from './testing/invoice-documents.ts';
+import {
+  creditNote,
+  forfettarioInvoice,
+  makeFattura,
+  ordinaryInvoice,
+  proforma,
+  solidPng,
+} from './testing/invoice-documents.ts';
 import { readPdf } from './testing/read-pdf.ts';
 
 type Read = ReturnType<typeof readPdf>;
@@ -61,24 +68,24 @@ describe('invoice PDF: forfettario health invoice with INPS rivalsa and stamp du
     expect(r.text).toContain('Scadenza 24-12-2026 Pagamento Bonifico bancario');
   });
 
-  it('prints each line with the net unit price and the taxable amount the totals computed', () => {
+  it('prints each line with the price as entered and its amount, rivalsa included, and the stamp duty as a line of its own', () => {
     expect(t.righe).toHaveLength(2);
-    doc.prestazione.forEach((line, i) => {
-      const fig = t.righe[i];
-      if (!fig) throw new Error('missing line totals');
-      expect(r.text).toContain(line.descrizione);
-      expect(r.layout).toContain(formatUnitPrice(fig.prezzoUnitarioNetto).replace(/\u00a0/g, ' '));
-      expect(r.layout).toMatch(row('N2.2', euro(fig.imponibile)));
-    });
-    expect(r.layout).toMatch(/Valutazione posturale\s+1\s+\S+ €\s+10%/);
-    expect(r.text).toContain('Comprende 1,00 € di imposta di bollo');
+    expect(r.text).toContain('Prezzo unitario (rivalsa inclusa)');
+    expect(r.text).toContain('Importo (rivalsa inclusa)');
+    expect(r.layout).toMatch(/terapia manuale\)\s+3\s+60,00 €\s+N2\.2\s+180,00 €/);
+    expect(r.layout).toMatch(/Valutazione posturale\s+1\s+80,00 €\s+10%\s+N2\.2\s+72,00 €/);
+    expect(r.layout).toMatch(/Imposta di bollo addebitata al cliente\s+1\s+2,00 €\s+N2\.2\s+2,00 €/);
+    expect(r.text).not.toContain('Comprende');
   });
 
-  it("prints the recap from totali: Imponibile, 'Rivalsa INPS 4%', Totale documento, and no VAT line", () => {
+  it("splits the recap into fees, 'Rivalsa INPS 4%' and stamp duty, summing to the total, and no VAT line", () => {
     expect(t.cassa).toBeGreaterThan(0);
-    expect(r.layout).toMatch(row('Imponibile', euro(t.totalePrestazioni)));
+    const fees = Math.round((t.totalePrestazioni - 2) * 100) / 100;
+    expect(r.layout).toMatch(row('Compensi (al netto della rivalsa)', euro(fees)));
     expect(r.layout).toMatch(row('Rivalsa INPS 4%', euro(t.cassa)));
+    expect(r.layout).toMatch(row('Imposta di bollo addebitata al cliente', euro(2)));
     expect(r.layout).toMatch(row('Totale documento', euro(t.totale)));
+    expect(Math.round((fees + t.cassa + 2) * 100) / 100).toBe(t.totale);
     expect(r.layout).not.toMatch(/^\s*IVA\s+0,00/m);
     expect(r.text).not.toContain('Netto a pagare');
   });
@@ -87,6 +94,7 @@ describe('invoice PDF: forfettario health invoice with INPS rivalsa and stamp du
     const [v] = t.riepilogoIva;
     expect(v?.natura).toBe('N2.2');
     expect(r.text).toContain('N2.2 Non soggetta - regime forfettario');
+    expect(r.text).toContain('Imponibile (comprensivo di rivalsa e bollo)');
     expect(r.layout).toMatch(new RegExp(`L\\. 190/2014\\)\\s+${euro(v?.imponibile ?? 0)}\\s+0,00 €`));
   });
 
@@ -94,9 +102,7 @@ describe('invoice PDF: forfettario health invoice with INPS rivalsa and stamp du
     expect(t.marcaDaBolloDovuta).toBe(true);
     expect(r.text).toContain('Imposta di bollo');
     expect(r.text).toContain(m.stampDutyVirtual);
-    expect(r.text).toContain(
-      'Imposta di bollo di 2,00 € addebitata al cliente e compresa negli importi delle prestazioni.',
-    );
+    expect(r.text).toContain('Imposta di bollo di 2,00 € addebitata al cliente.');
     expect(r.text).toContain(m.stampDutyNote);
     expect(m.stampDutyNote).toContain('Imposta di bollo di 2 euro dovuta sugli importi superiori a 77,47 euro');
   });
@@ -112,6 +118,47 @@ describe('invoice PDF: forfettario health invoice with INPS rivalsa and stamp du
   it('prints the forfettario declaration between lines and totals and the default footer', () => {
     expect(r.text).toContain(forfettarioMiddleText);
     expect(r.text).toContain(defaultFooterText);
+  });
+});
+
+describe('invoice PDF: issue 26, two 50 € sessions with the rivalsa inside the price (forfettario)', () => {
+  const doc = makeFattura(
+    {
+      pazienteId: forfettarioInvoice().pazienteId as string,
+      tipoDocumento: 'FATTURA_SANITARIA',
+      dataFattura: '24-11-2026',
+      metodoPagamento: 'Contanti',
+      prestazione: [{ descrizione: 'Seduta di fisioterapia', quantita: 2, prezzoPerUnita: 50, codiceIvaId: 4 }],
+      tassazione: {
+        cassaPrevidenziale: { active: true, value: 4, typeValue: 'PERCENTAGE' },
+        marcaDaBolloCaricoMio: false,
+        marcaDaBolloVirtuale: true,
+        ivaAndRivalsaInclusa: true,
+      },
+    },
+    'RF_19',
+    { numero: 1 },
+  );
+  let r: Read;
+  beforeAll(async () => {
+    r = await render(doc);
+  });
+
+  it('prints every amount with two decimals: no "48,075 €" unit price', () => {
+    // the XML keeps the exact net unit price (48.075); the page shows the price the patient was asked
+    expect(doc.totali.righe[0]?.prezzoUnitarioNetto).toBe('48.075');
+    expect(r.text).not.toMatch(/\d,\d{3}\s?€/);
+    expect(r.layout).toMatch(/Seduta di fisioterapia\s+2\s+50,00 €\s+N2\.2\s+100,00 €/);
+  });
+
+  it('uses "Imponibile" once, for the VAT summary\'s base, and says it includes rivalsa and stamp duty', () => {
+    expect(r.text.split('Imponibile').length - 1).toBe(1);
+    expect(r.text).toContain('Imponibile (comprensivo di rivalsa e bollo)');
+    expect(r.layout).toMatch(row('Compensi (al netto della rivalsa)', euro(96.15)));
+    expect(r.layout).toMatch(row('Rivalsa INPS 4%', euro(3.85)));
+    expect(r.layout).toMatch(row('Imposta di bollo addebitata al cliente', euro(2)));
+    expect(r.layout).toMatch(row('Totale documento', euro(102)));
+    expect(r.layout).toMatch(new RegExp(`L\\. 190/2014\\)\\s+${euro(102)}\\s+0,00 €`));
   });
 });
 
@@ -132,7 +179,7 @@ describe('invoice PDF: ordinary regime with 22 % VAT and 20 % withholding', () =
   });
 
   it('prints prices as entered, 22 %, and the VAT from totali', () => {
-    expect(r.layout).toMatch(/ottobre\s+4\s+125,00 €\s+22%\s+500,00 €/);
+    expect(r.layout).toMatch(/personale\s+4\s+125,00 €\s+22%\s+500,00 €/);
     expect(r.layout).toMatch(row('Rivalsa INPS 4%', euro(t.cassa)));
     expect(t.iva).toBeGreaterThan(0);
     expect(r.layout).toMatch(row('IVA', euro(t.iva)));
@@ -180,7 +227,7 @@ describe('invoice PDF: credit note', () => {
 
   it('adds the stamp duty charged to the customer as a sum of its own (not forfettario)', () => {
     expect(doc.totali.marcaDaBolloAddebitata).toBe(2);
-    expect(r.layout).toMatch(row('Imposta di bollo', euro(2)));
+    expect(r.layout).toMatch(row('Imposta di bollo addebitata al cliente', euro(2)));
     expect(r.text).toContain('Imposta di bollo di 2,00 € addebitata al cliente.');
   });
 });

@@ -9,13 +9,14 @@ import {
   type Fattura,
   invoiceMessages,
   type Proforma,
+  stampDutyLineText as rigaBolloDescrizione,
   tipoDocumentoLabels,
   tipoRitenutaLabels,
 } from '@studiolo/domain/invoices';
 import { regimeFiscaleLabels } from '@studiolo/domain/studio';
 import type pdfmake from 'pdfmake';
 import type { Content, TableCell } from 'pdfmake';
-import { formatEuro, formatIban, formatPercent, formatQuantity, formatUnitPrice } from './format.ts';
+import { formatEuro, formatIban, formatPercent, formatQuantity } from './format.ts';
 import { imageDataUrl, pdfFontFamily, preparedPdfmake, winAnsiDeep } from './pdfmake-setup.ts';
 
 /** What the invoice PDF prints: an invoice (any type, credit notes included) or a pro-forma, as the API answers it. */
@@ -111,7 +112,7 @@ const documentDataBlock = (doc: InvoicePdfDocument): Content[] => {
     ...labelled('Tipo', invoicePdfTitle(doc)),
     ...labelled('Numero', `${doc.idDocumento} del ${date}`),
     ...labelled('Scadenza', doc.dataScadenza),
-    ...labelled('Pagamento', doc.metodoPagamento),
+    ...labelled(doc.tipoDocumento === 'NOTA_DI_CREDITO' ? 'Rimborso' : 'Pagamento', doc.metodoPagamento),
   ];
   if (isProforma(doc)) {
     rows.push(...labelled('Fattura emessa', doc.fatturaIdDocumento));
@@ -125,7 +126,14 @@ const documentDataBlock = (doc: InvoicePdfDocument): Content[] => {
           `n. ${doc.numeroFatturaCollegata}${doc.dataFatturaCollegata ? ` del ${doc.dataFatturaCollegata}` : ''}`,
       ),
     );
-  if (doc.pagata) rows.push(...labelled('Pagata', doc.dataIncasso ? `il ${doc.dataIncasso}` : 'sì'));
+  // a credit note is refunded to the patient, not paid (issue 26)
+  if (doc.pagata)
+    rows.push(
+      ...labelled(
+        doc.tipoDocumento === 'NOTA_DI_CREDITO' ? 'Rimborsata' : 'Pagata',
+        doc.dataIncasso ? `il ${doc.dataIncasso}` : 'sì',
+      ),
+    );
   rows.push(
     ...labelled('CIG', doc.codiceCIG),
     ...labelled(
@@ -177,39 +185,74 @@ const sideBySide = (left: Content[], right: Content[]): Content => {
 
 const vatLabel = (c: CodiceIva): string => (c.aliquota > 0 ? formatPercent(c.aliquota) : (c.natura ?? '0%'));
 
+/** The stamp duty charged to the patient that the forfettario regime adds to the fees (spec part 2 §9). */
+const bolloInLines = (doc: InvoicePdfDocument) => doc.totali.righe.reduce((s, r) => s + r.quotaBollo, 0);
+
+/** Euros to cents and back, to add printed figures without float drift. */
+const sumEuros = (...v: number[]) => v.reduce((s, x) => s + Math.round(x * 100), 0) / 100;
+
+/**
+ * With prices that include fund and VAT the lines print the prices as entered (what the patient pays), and the
+ * header says so; the totals box then splits them into fees, fund and VAT (issue 26: every figure two decimals).
+ */
+const compensiLabel = {
+  'IVA e rivalsa incluse': 'Compensi (al netto di rivalsa e IVA)',
+  'rivalsa inclusa': 'Compensi (al netto della rivalsa)',
+  'IVA inclusa': "Compensi (al netto dell'IVA)",
+} as const;
+
+const inclusiveLabel = (doc: InvoicePdfDocument): keyof typeof compensiLabel | null => {
+  const t = doc.totali;
+  if (!doc.tassazione.ivaAndRivalsaInclusa) return null;
+  const withIva = t.iva > 0;
+  const withCassa = t.cassa > 0;
+  if (withIva && withCassa) return 'IVA e rivalsa incluse';
+  if (withCassa) return 'rivalsa inclusa';
+  if (withIva) return 'IVA inclusa';
+  return null;
+};
+
 const linesTable = (doc: InvoicePdfDocument): Content => {
   const t = doc.totali;
-  const inclusive = doc.tassazione.ivaAndRivalsaInclusa;
+  const included = inclusiveLabel(doc);
   const header: TableCell[] = [
     { text: 'Descrizione', style: 'th' },
     { text: 'Q.tà', style: 'th', alignment: 'right' },
-    { text: 'Prezzo unitario', style: 'th', alignment: 'right' },
+    { text: included ? `Prezzo unitario (${included})` : 'Prezzo unitario', style: 'th', alignment: 'right' },
     { text: 'Sconto', style: 'th', alignment: 'right' },
     { text: 'IVA', style: 'th', alignment: 'center' },
-    { text: 'Importo', style: 'th', alignment: 'right' },
+    { text: included ? `Importo (${included})` : 'Importo', style: 'th', alignment: 'right' },
   ];
   const body: TableCell[][] = doc.prestazione.map((line, i) => {
     const figures = t.righe[i];
     const description: Content[] = [{ text: line.descrizione }];
     if (line.riferimentoAmministrazione)
       description.push({ text: `Rif. amministrazione: ${line.riferimentoAmministrazione}`, style: 'lineNote' });
-    if (figures && figures.quotaBollo > 0)
-      description.push({ text: `Comprende ${formatEuro(figures.quotaBollo)} di imposta di bollo`, style: 'lineNote' });
     return [
       { stack: description },
       { text: formatQuantity(line.quantita), alignment: 'right' },
-      {
-        // with prices including VAT and fund the unit price printed is the net one the totals derive (as in the XML)
-        text: formatUnitPrice(inclusive && figures ? figures.prezzoUnitarioNetto : line.prezzoPerUnita),
-        alignment: 'right',
-      },
+      // the price as entered, in cents; the XML's PrezzoUnitario keeps the exact net price (up to 8 decimals)
+      { text: formatEuro(line.prezzoPerUnita), alignment: 'right' },
       { text: line.sconto > 0 ? formatPercent(line.sconto) : '', alignment: 'right' },
       { text: vatLabel(codiceIvaOf(line.codiceIvaId)), alignment: 'center' },
-      { text: figures ? formatEuro(figures.imponibile) : '', alignment: 'right' },
+      { text: figures ? formatEuro(figures.importo) : '', alignment: 'right' },
     ];
   });
+  // the recharged stamp duty is a line of its own, as in the XML ("Imposta di bollo addebitata al cliente")
+  const bollo = bolloInLines(doc);
+  if (bollo > 0) {
+    const carrier = doc.prestazione.find((_, i) => (t.righe[i]?.quotaBollo ?? 0) > 0);
+    body.push([
+      { text: rigaBolloDescrizione },
+      { text: '1', alignment: 'right' },
+      { text: formatEuro(bollo), alignment: 'right' },
+      { text: '' },
+      { text: carrier ? vatLabel(codiceIvaOf(carrier.codiceIvaId)) : '', alignment: 'center' },
+      { text: formatEuro(bollo), alignment: 'right' },
+    ]);
+  }
   return {
-    table: { headerRows: 1, dontBreakRows: true, widths: ['*', 32, 78, 40, 36, 72], body: [header, ...body] },
+    table: { headerRows: 1, dontBreakRows: true, widths: ['*', 32, 84, 40, 36, 80], body: [header, ...body] },
     layout: {
       hLineWidth: (i, node) => (i === 0 || i === 1 || i === node.table.body.length ? 0.8 : 0.4),
       vLineWidth: () => 0,
@@ -223,15 +266,24 @@ const linesTable = (doc: InvoicePdfDocument): Content => {
   };
 };
 
+/**
+ * What the VAT summary's base comprises besides the fees, said in its header: the same word never names two figures
+ * on one page (issue 26: "Imponibile 98,15" beside "Imponibile 102,00").
+ */
+const vatBaseLabel = (doc: InvoicePdfDocument): string => {
+  const extra = present(doc.totali.cassa > 0 ? 'rivalsa' : null, bolloInLines(doc) > 0 ? 'bollo' : null);
+  return extra.length ? `Imponibile (comprensivo di ${extra.join(' e ')})` : 'Imponibile';
+};
+
 const vatSummary = (doc: InvoicePdfDocument): Content => ({
   table: {
     headerRows: 1,
-    widths: [52, '*', 72, 72],
+    widths: [52, '*', 96, 60],
     body: [
       [
         { text: 'Aliquota', style: 'th' },
         { text: 'Riepilogo IVA', style: 'th' },
-        { text: 'Imponibile', style: 'th', alignment: 'right' },
+        { text: vatBaseLabel(doc), style: 'th', alignment: 'right' },
         { text: 'Imposta', style: 'th', alignment: 'right' },
       ],
       ...doc.totali.riepilogoIva.map((r): TableCell[] => {
@@ -267,12 +319,20 @@ const totalsRecap = (doc: InvoicePdfDocument): Content => {
   const t = doc.totali;
   const r = doc.tassazione.ritenutaAcconto;
   type Row = { label: string; value: string; strong?: boolean; note?: string };
-  const rows: Row[] = [{ label: 'Imponibile', value: formatEuro(t.totalePrestazioni) }];
+  const bollo = bolloInLines(doc);
+  const included = inclusiveLabel(doc);
+  // the fees alone: the lines' taxable amounts without the stamp duty the forfettario adds to them
+  const rows: Row[] = [
+    {
+      label: included ? compensiLabel[included] : 'Totale prestazioni',
+      value: formatEuro(sumEuros(t.totalePrestazioni, -bollo)),
+    },
+  ];
   if (t.cassa > 0) rows.push({ label: cassaLabel(doc), value: formatEuro(t.cassa) });
   // a document without VAT (forfettario, exempt services) shows its natura in the summary, not a line of 0,00 €
   if (t.iva > 0 || t.riepilogoIva.some((v) => v.aliquota > 0)) rows.push({ label: 'IVA', value: formatEuro(t.iva) });
-  if (t.marcaDaBolloAddebitata > 0)
-    rows.push({ label: 'Imposta di bollo', value: formatEuro(t.marcaDaBolloAddebitata) });
+  if (bollo > 0 || t.marcaDaBolloAddebitata > 0)
+    rows.push({ label: rigaBolloDescrizione, value: formatEuro(sumEuros(bollo, t.marcaDaBolloAddebitata)) });
   rows.push({ label: 'Totale documento', value: formatEuro(t.totale), strong: true });
   if (t.ritenuta > 0) {
     const kind = r.tipoRitenuta ? tipoRitenutaLabels[r.tipoRitenuta] : null;
@@ -323,12 +383,9 @@ const stampDutyBox = (doc: InvoicePdfDocument): Content | null => {
   const how = doc.tassazione.marcaDaBolloVirtuale
     ? m.stampDutyVirtual
     : m.stampDutyPhysical(isProforma(doc) ? null : doc.idMarcaDaBollo);
-  const inLines = t.righe.some((r) => r.quotaBollo > 0);
   const who = doc.tassazione.marcaDaBolloCaricoMio
     ? `Imposta di bollo di ${formatEuro(t.marcaDaBollo)} a carico dell'emittente, non addebitata al cliente.`
-    : inLines
-      ? `Imposta di bollo di ${formatEuro(t.marcaDaBollo)} addebitata al cliente e compresa negli importi delle prestazioni.`
-      : `Imposta di bollo di ${formatEuro(t.marcaDaBollo)} addebitata al cliente.`;
+    : `Imposta di bollo di ${formatEuro(t.marcaDaBollo)} addebitata al cliente.`;
   return box(
     [
       { text: 'Imposta di bollo', style: 'boxTitle' },
@@ -385,12 +442,11 @@ export const invoiceDocumentDefinition = (
   const middleText = doc.fatturaSettings.middleText ?? defaultMiddleText(regime, codiciUsed);
   const footerText = doc.fatturaSettings.footerText ?? defaultFooterText;
   const footerFits = footerText.length <= maxFooterTextLength;
-  const netOf = present(
-    doc.totali.iva > 0 ? "dell'IVA" : null,
-    doc.totali.cassa > 0 ? 'del contributo previdenziale' : null,
-  );
-  const inclusiveNote =
-    doc.tassazione.ivaAndRivalsaInclusa && netOf.length ? `Prezzi unitari al netto ${netOf.join(' e ')}.` : null;
+  // the lines print the prices the patient was asked; the recap splits them (issue 26)
+  const included = inclusiveLabel(doc);
+  const inclusiveNote = included
+    ? `Prezzi e importi delle righe comprensivi di ${included === 'IVA e rivalsa incluse' ? 'rivalsa e IVA' : included === 'rivalsa inclusa' ? 'rivalsa' : 'IVA'}: il riepilogo indica i compensi al netto.`
+    : null;
   const sub = subtitle(doc);
 
   const header: Content = {

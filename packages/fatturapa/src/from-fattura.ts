@@ -4,6 +4,7 @@ import {
   type Fattura,
   isWithholdingBaseCode,
   type MetodoPagamento,
+  stampDutyLineText,
   type Totals,
   totalsOfFattura,
 } from '@studiolo/domain/invoices';
@@ -39,7 +40,7 @@ const modalitaPagamento: Record<MetodoPagamento, string | null> = {
 };
 
 /** The stamp duty a forfettario studio recharges, shown as a line of its own so every line's arithmetic holds. */
-export const rigaBolloDescrizione = 'Imposta di bollo addebitata al cliente';
+export const rigaBolloDescrizione = stampDutyLineText;
 
 const uiToIso = (ui: string | null | undefined) =>
   ui ? `${ui.slice(6, 10)}-${ui.slice(3, 5)}-${ui.slice(0, 2)}` : undefined;

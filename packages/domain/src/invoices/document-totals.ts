@@ -53,6 +53,7 @@ export const documentTotals = (doc: DocumentFigures, regimeFiscale: RegimeFiscal
 /** Totals in euros, as the API answers them (totaliSchema). */
 export const totalsInEuros = (t: Totals) => ({
   righe: t.lines.map((l) => ({
+    importo: centsToEuros(l.importoCents),
     imponibile: centsToEuros(l.imponibileCents),
     prezzoUnitarioNetto: l.prezzoUnitarioNetto,
     prezzoLordo: centsToEuros(l.prezzoLordoCents),

@@ -389,6 +389,8 @@ export type Tassazione = z.infer<typeof tassazioneSchema>;
 export const totaliSchema = z.object({
   righe: z.array(
     z.object({
+      /** unit × quantity × (1 − discount), as entered (with prices including fund and VAT, what the patient pays). */
+      importo: z.number(),
       imponibile: z.number(),
       prezzoUnitarioNetto: z.string(),
       prezzoLordo: z.number(),

@@ -12,6 +12,12 @@ export const forfettarioMiddleText =
   "Operazione senza applicazione dell'IVA e non soggetta a ritenuta d'acconto ai sensi dell'art. 1, comma 67, " +
   'L. 190/2014.';
 
+/**
+ * The stamp duty recharged to the customer as a line of its own, the same words on the PDF and in the XML's
+ * DettaglioLinee (issue 26; decision 020, 'Figures as printed').
+ */
+export const stampDutyLineText = 'Imposta di bollo addebitata al cliente';
+
 /** Health services exempt from VAT (VAT code 12, natura N4). */
 export const prestazioneSanitariaEsenteText =
   "Prestazione sanitaria esente IVA ai sensi dell'art. 10, comma 1, n. 18, DPR 633/1972.";
