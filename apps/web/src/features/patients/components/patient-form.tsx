@@ -24,6 +24,7 @@ import { homeCountry, type PatientInput, patientMessages } from '@studiolo/domai
 import { IconAlertCircle, IconId, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { PhoneInput } from '../../../components/phone-input.tsx';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
 import { showToast } from '../../../lib/http.ts';
 import { loadReference, useReference } from '../reference.ts';
@@ -366,6 +367,7 @@ export const PatientForm = ({
 
   return (
     <form onSubmit={submit} noValidate data-patient-form>
+      <UnsavedChangesGuard dirty={form.isDirty()} saving={form.submitting} />
       <Stack gap="md">
         {/* card readers plug into a computer: on a phone the hint would only take room */}
         <Group gap="xs" wrap="nowrap" align="flex-start" visibleFrom="sm">

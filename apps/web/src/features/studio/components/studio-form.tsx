@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { ReadOnlyField } from '../../../components/read-only-field.tsx';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
@@ -195,6 +196,7 @@ export const StudioForm = ({
 
   return (
     <form onSubmit={submit} noValidate>
+      {!readOnly && <UnsavedChangesGuard dirty={form.isDirty()} saving={form.submitting} />}
       <Stack gap="lg">
         <Accordion multiple value={sections} onChange={setSections} variant="separated" radius="md">
           <Accordion.Item value="generali">

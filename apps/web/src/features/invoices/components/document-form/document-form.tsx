@@ -21,6 +21,7 @@ import { BackLink } from '../../../../components/back-link.tsx';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { DeleteConfirmDialog } from '../../../../components/delete-confirm-dialog.tsx';
 import { TitledPanel } from '../../../../components/titled-panel.tsx';
+import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard.tsx';
 import { widgetMessages } from '../../../../components/widget.messages.ts';
 import { isHttpError, showToast } from '../../../../lib/http.ts';
 import { useConvertProforma } from '../../api/convert-proforma.ts';
@@ -150,6 +151,16 @@ export const DocumentForm = ({
   );
   const totali = useMemo(() => totalsOf(figures, regimeFiscale), [figures, regimeFiscale]);
 
+  /**
+   * What the form fills by itself (the next number, the preselected customer's type and code) is not a change of the
+   * person's: an untouched new document may be left without the unsaved-changes question (issue 26 item 7).
+   */
+  const quietly = (fill: () => void) => {
+    const untouched = !form.isDirty();
+    fill();
+    if (untouched) form.resetDirty(form.getValues());
+  };
+
   // ---- the patient ----
   const summary = deps.usePatientSummary(v.pazienteId);
   const patient =
@@ -166,14 +177,16 @@ export const DocumentForm = ({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per patient
   useEffect(() => {
     if (existing) return;
-    // issue 26 item 4: a preselected customer sets the document type
-    if (kind === 'fattura') startDocumentFor(form, summary?.customerKind);
-    if (!summary?.codiceDestinatario) return;
-    const code = summary.codiceDestinatario.trim().toUpperCase();
-    if (!form.getValues().codiceDestinatario) {
-      form.setFieldValue('codiceDestinatario', code);
-      form.setFieldValue('formatoTrasmissione', formatoOfCodice(code));
-    }
+    quietly(() => {
+      // issue 26 item 4: a preselected customer sets the document type
+      if (kind === 'fattura') startDocumentFor(form, summary?.customerKind);
+      if (!summary?.codiceDestinatario) return;
+      const code = summary.codiceDestinatario.trim().toUpperCase();
+      if (!form.getValues().codiceDestinatario) {
+        form.setFieldValue('codiceDestinatario', code);
+        form.setFieldValue('formatoTrasmissione', formatoOfCodice(code));
+      }
+    });
   }, [summary?.id]);
 
   // ---- spec part 2 §8: an unpaid invoice says so when it is opened ----
@@ -196,7 +209,7 @@ export const DocumentForm = ({
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the server's answer only
   useEffect(() => {
-    if (!existing && next.data) form.setFieldValue('numero', next.data.numeroDocumento);
+    if (!existing && next.data) quietly(() => form.setFieldValue('numero', next.data.numeroDocumento));
   }, [next.data]);
 
   const sezionaleOptions = useMemo(() => {
@@ -358,6 +371,7 @@ export const DocumentForm = ({
       )}
 
       <form onSubmit={submit} noValidate data-document-form={kind}>
+        {!sentToSdi && <UnsavedChangesGuard dirty={form.isDirty()} saving={saving || form.submitting} />}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Box component="fieldset" disabled={sentToSdi} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
