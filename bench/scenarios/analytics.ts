@@ -26,12 +26,12 @@ import { createDatabase, type DbOrTx } from '../../apps/server/src/db/client.ts'
 import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { createDeps } from '../../apps/server/src/deps.ts';
 import { analyticsRepository as repo } from '../../apps/server/src/features/analytics/analytics.repository.ts';
-import { closedLoop, type LatencyFigures, percentileOf } from './closed-loop.ts';
+import { closedLoop, type LatencyFigures, percentileOf } from '../harness/closed-loop.ts';
+import { postgresUrlFromEnv, prepareBenchDatabase } from '../harness/postgres.ts';
+import { unlimitedRateLimits } from '../harness/process.ts';
 import { generate, ownerOf } from './invoices.ts';
 import type { InvoicesLoadInput } from './invoices-load-worker.ts';
 import { api } from './patients.ts';
-import { postgresUrlFromEnv, prepareBenchDatabase } from './postgres.ts';
-import { unlimitedRateLimits } from './server-process.ts';
 
 export const analyticsResultsFile = path.join(
   path.dirname(fileURLToPath(import.meta.url)),

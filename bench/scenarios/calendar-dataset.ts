@@ -14,12 +14,7 @@
  * expressions compute them from the same input, and the domain's `seriesLastEnd` must give the until_at of a
  * sample of 2,000 generated series (and `occurrencesBetween` must honour the generated exceptions).
  */
-import { getTableColumns } from 'drizzle-orm';
-import { events as eventsTable, patients as patientsTable } from '../../apps/server/src/db/schema/index.ts';
-import type { AppDeps } from '../../apps/server/src/deps.ts';
-import { calendarRepository, type EventColumns } from '../../apps/server/src/features/calendar/calendar.repository.ts';
-import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
-import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
+
 import {
   defaultEventColor,
   eventColorHexes,
@@ -28,8 +23,14 @@ import {
   occurrencesBetween,
   presetRule,
   seriesLastEnd,
-} from '../../packages/domain/src/calendar/index.ts';
-import { studioTimeZone } from '../../packages/domain/src/shared/dates.ts';
+} from '@studiolo/domain/calendar';
+import { studioTimeZone } from '@studiolo/domain/shared';
+import { getTableColumns } from 'drizzle-orm';
+import { events as eventsTable, patients as patientsTable } from '../../apps/server/src/db/schema/index.ts';
+import type { AppDeps } from '../../apps/server/src/deps.ts';
+import { calendarRepository, type EventColumns } from '../../apps/server/src/features/calendar/calendar.repository.ts';
+import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
+import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
 import { type api, type Queryable, studioBody, toPatientColumns } from './patients.ts';
 import { generatePatients } from './patients-dataset.ts';
 

@@ -14,7 +14,7 @@ import {
   occurrencesBetweenWithRrule,
   type Series,
   toRomeWall,
-} from '../../packages/domain/src/calendar/index.ts';
+} from '@studiolo/domain/calendar';
 
 const hour = 3_600_000;
 const day = 24 * hour;

@@ -51,6 +51,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { brotliCompress, brotliDecompressSync, gunzipSync, gzip, constants as zlibConstants } from 'node:zlib';
+import {
+  type CalendarEvent,
+  eventSchema,
+  eventsQuerySchema,
+  occurrencesBetween,
+  toRomeWall,
+} from '@studiolo/domain/calendar';
+import { envelopeSchema } from '@studiolo/domain/shared';
+import { z } from '@studiolo/domain/zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -64,15 +73,9 @@ import { listEvents, listEventsAnswer, romeDayRange } from '../../apps/server/sr
 import { ok } from '../../apps/server/src/shared/envelope.ts';
 import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
 import { attachmentOf, startSmtpSink } from '../../apps/server/test/helpers/smtp-sink.ts';
-import {
-  type CalendarEvent,
-  eventSchema,
-  eventsQuerySchema,
-  occurrencesBetween,
-  toRomeWall,
-} from '../../packages/domain/src/calendar/index.ts';
-import { envelopeSchema } from '../../packages/domain/src/shared/envelope.ts';
-import { z } from '../../packages/domain/src/shared/zod-it.ts';
+import { closedLoop, type LatencyFigures, percentileOf } from '../harness/closed-loop.ts';
+import { databaseExists, databaseUrlOf, postgresUrlFromEnv, prepareBenchDatabase } from '../harness/postgres.ts';
+import { unlimitedRateLimits } from '../harness/process.ts';
 import {
   addExceptions,
   addStudioInputs,
@@ -101,7 +104,6 @@ import {
 } from './calendar-dataset.ts';
 import type { GetLoadInput } from './calendar-load-worker.ts';
 import { type RecurrenceWhatIf, recurrenceWhatIf } from './calendar-recurrence-whatif.ts';
-import { closedLoop, type LatencyFigures, percentileOf } from './closed-loop.ts';
 import {
   api,
   captureQueries,
@@ -119,8 +121,6 @@ import {
   settle,
   watchEventLoop,
 } from './patients.ts';
-import { databaseExists, databaseUrlOf, postgresUrlFromEnv, prepareBenchDatabase } from './postgres.ts';
-import { unlimitedRateLimits } from './server-process.ts';
 
 export const calendarResultsFile = path.join(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,177 +1,139 @@
 /**
- * Clinical record (issue 16 performance target: "a patient with 500 diary entries and 200 attachments opens in under
- * 300 ms of server time"), PGlite in this process: a patient with 500 diary entries (each with all five SOAP parts
- * written, about 1.5 kB), 20 evaluations, 60 questionnaires, 200 attachments and 10 body charts, in a studio whose
- * other 200 patients have 20 entries each. Each read the patient page makes when its clinical tabs open
- * (GET /pazienti/{id}/diari, /valutazioni, /misure-esito, /allegati, /body-charts), each logging its access, measured
- * as server time (in-process inject: no network) over 30 calls: p50 and p95; and the whole record — the patient and
- * all five, one after the other, as if every tab were opened — p50 and p95 of the sum; target under 300 ms.
- * Part `clinical` of `npm run bench` (BENCH_ONLY=clinical); writes bench/results/clinical.json.
+ * Clinical record (issue 16 target: "a patient with 500 diary entries and 200 attachments opens in under 300 ms of
+ * server time"). The app as `npm start` runs it (PGlite; PostgreSQL with BENCH_CLINICAL_DATABASE_URL): a studio, 201
+ * patients, 200 attachments (small PDFs uploaded) and 10 body charts (20 strokes of 400 points) through the API; the
+ * main patient's 500 diary entries (all five parts, ~1.5 kB), 20 evaluations, 60 questionnaires and the other 200
+ * patients' 20 entries each through the SQL loader. Then, one request at a time over HTTP (30 after 3 warm-up
+ * calls): each read the patient page makes when a clinical tab opens, p50/p95, and the whole record (the patient and
+ * all five reads, one after the other), p50/p95 of the sum. Target under 300 ms.
+ * Part `clinical` (BENCH_ONLY=clinical); writes bench/results/clinical.json. Options: BENCH_CLINICAL_ENTRIES (500)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { buildTestConfig } from '../../apps/server/src/config/env.ts';
-import { createDatabase } from '../../apps/server/src/db/client.ts';
-import { patientAttachments } from '../../apps/server/src/db/schema/index.ts';
-import { createDeps } from '../../apps/server/src/deps.ts';
-import { randomCodiceFiscale, validPatientInput } from '../../apps/server/test/helpers/factories.ts';
-import { percentileOf } from './closed-loop.ts';
-import { studioBody } from './patients.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const clinicalResultsFile = path.join(here, '..', 'results', 'clinical.json');
-const entries = Number(process.env.BENCH_CLINICAL_ENTRIES ?? 500);
-const runs = 30;
-const round2 = (v: number) => Math.round(v * 100) / 100;
-const text = (what: string, i: number) =>
-  `${what} della seduta ${i}: `.padEnd(300, 'dolore lombare in miglioramento, esercizi di stabilizzazione. ');
+import { apiOf, createOwner, patientBody, startApp, uploadAttachment } from '../harness/app.ts';
+import { percentileOf } from '../harness/closed-loop.ts';
+import { quick, round2, saveResults } from '../harness/results.ts';
+import { loadSqlAndRestart } from '../harness/sql-loader.ts';
+
+const entries = Number(process.env.BENCH_CLINICAL_ENTRIES ?? (quick ? 50 : 500));
+const others = quick ? 10 : 200;
+const attachmentCount = quick ? 20 : 200;
+const runs = quick ? 5 : 30;
+const text = (what: string) => `${what} della seduta: `.padEnd(300, 'dolore lombare in miglioramento, esercizi. ');
+const pdf = (i: number) => new TextEncoder().encode(`%PDF-1.4\n% referto ${i}\n${'x'.repeat(1000)}\n%%EOF\n`);
 
 export const runClinical = async ({ log = console.log }: { log?: (l: string) => void } = {}) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-bench-clinical-'));
-  const database = await createDatabase({ databaseUrl: undefined, dataDir: null });
-  await database.migrate();
-  const deps = createDeps(buildTestConfig({ DATA_DIR: dataDir }), database);
-  const app = await buildApp(deps, { logger: false });
-  await app.ready();
-  const call = async <T>(method: string, url: string, token: string | null, body?: unknown) => {
-    const res = await app.inject({
-      method: method as 'GET',
-      url: `/app/api${url}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-    return (res.json() as { response: T }).response;
-  };
+  const url = process.env.BENCH_CLINICAL_DATABASE_URL;
+  let app = await startApp(url ? { database: { url } } : {});
   try {
-    const { token } = await call<{ token: string }>('POST', '/user/signup', null, {
-      email: `clinical.bench.${Date.now()}@example.it`,
-      password: 'bench-password-0123',
-      nome: 'Chiara',
-      cognome: 'Bench',
-    });
-    await call('POST', '/studio/initial-setup', token, studioBody(0));
-    const patient = (i: number) =>
-      call<{ id: string }>('POST', '/pazienti', token, {
-        ...validPatientInput(),
-        datiGenerali: {
-          ...validPatientInput().datiGenerali,
-          nome: `Paziente${i}`,
-          codiceFiscale: randomCodiceFiscale('D'),
-        },
-      });
-    const main = await patient(0);
-    const { calendars } = await call<{ calendars: { studioId: string }[] }>('GET', '/calendars', token);
-    const studioId = calendars[0]?.studioId as string;
-
     const t0 = performance.now();
-    await deps.db.execute(sql`
-      insert into clinical_diary_entries (studio_id, paziente_id, data, soggettivo, oggettivo, valutazione, piano, trattamenti)
-      select ${studioId}, ${main.id}, date '2024-01-01' + i, ${text('Soggettivo', 0)}, ${text('Oggettivo', 0)},
-        ${text('Valutazione', 0)}, ${text('Piano', 0)}, ${text('Trattamenti', 0)}
-      from generate_series(1, ${entries}::int) as i`);
-    await deps.db.execute(sql`
-      insert into clinical_evaluations (studio_id, paziente_id, tipo, data, anamnesi, esame_obiettivo, diagnosi, articolarita)
-      select ${studioId}, ${main.id}, case when i = 1 then 'INIZIALE' else 'CONTROLLO' end, date '2024-01-01' + i * 30,
-        ${text('Anamnesi', 0)}, ${text('Esame', 0)}, 'Lombalgia aspecifica',
-        '[{"distretto":"Rachide lombare","movimento":"Flessione","lato":null,"attivo":60,"passivo":70,"note":null}]'::jsonb
-      from generate_series(1, 20) as i`);
-    await deps.db.execute(sql`
-      insert into clinical_outcome_measures (studio_id, paziente_id, codice, data, risposte, punteggio, fascia)
-      select ${studioId}, ${main.id}, 'NRS', date '2024-01-01' + i * 7, jsonb_build_object('dolore', i % 11), i % 11, 'Dolore'
-      from generate_series(1, 60) as i`);
-    for (let p = 1; p <= 200; p++) {
-      const other = await patient(p);
-      await deps.db.execute(sql`
-        insert into clinical_diary_entries (studio_id, paziente_id, data, soggettivo, piano)
-        select ${studioId}, ${other.id}, date '2024-01-01' + i, ${text('Soggettivo', 1)}, 'Proseguire'
-        from generate_series(1, 20) as i`);
-    }
-    await deps.db.insert(patientAttachments).values(
-      Array.from({ length: 200 }, (_, i) => ({
-        studioId,
-        pazienteId: main.id,
-        fileName: `referto-${i}.pdf`,
-        contentType: 'application/pdf',
-        kind: 'pdf' as const,
-        sizeBytes: 100_000 + i,
-        storageKey: `${studioId}/attachments/${main.id}/bench-${i}`,
-      })),
-    );
+    const owner = await createOwner(app);
+    const api = apiOf(app);
+    const main = await api.call<{ id: string }>('POST', '/pazienti', patientBody(0), owner.token);
+    const otherIds: string[] = [];
+    for (let p = 1; p <= others; p++)
+      otherIds.push((await api.call<{ id: string }>('POST', '/pazienti', patientBody(p), owner.token)).id);
+    for (let i = 0; i < attachmentCount; i++)
+      await uploadAttachment(app, owner.token, main.id, {
+        name: `referto-${i}.pdf`,
+        type: 'application/pdf',
+        bytes: pdf(i),
+      });
     const stroke = { color: 'red', size: 10, opacity: 70, points: Array.from({ length: 400 }, (_, i) => i % 600) };
     for (let i = 0; i < 10; i++)
-      await call('POST', `/pazienti/${main.id}/body-charts`, token, {
-        imageId: 2,
-        title: `Body chart ${i}`,
-        strokes: Array.from({ length: 20 }, () => stroke),
-      });
+      await api.call(
+        'POST',
+        `/pazienti/${main.id}/body-charts`,
+        { imageId: 2, title: `Body chart ${i}`, strokes: Array.from({ length: 20 }, () => stroke) },
+        owner.token,
+      );
+    // SQL loader: clinical_diary_entries, clinical_evaluations, clinical_outcome_measures
+    app = await loadSqlAndRestart(app, [
+      {
+        sql: `insert into clinical_diary_entries (studio_id, paziente_id, data, soggettivo, oggettivo, valutazione, piano, trattamenti)
+          select $1, $2, date '2024-01-01' + i, $3, $4, $5, $6, $7 from generate_series(1, $8::int) as i`,
+        params: [
+          owner.studioId,
+          main.id,
+          text('Soggettivo'),
+          text('Oggettivo'),
+          text('Valutazione'),
+          text('Piano'),
+          text('Trattamenti'),
+          entries,
+        ],
+      },
+      {
+        sql: `insert into clinical_evaluations (studio_id, paziente_id, tipo, data, anamnesi, esame_obiettivo, diagnosi, articolarita)
+          select $1, $2, case when i = 1 then 'INIZIALE' else 'CONTROLLO' end, date '2024-01-01' + i * 30, $3, $4,
+            'Lombalgia aspecifica',
+            '[{"distretto":"Rachide lombare","movimento":"Flessione","lato":null,"attivo":60,"passivo":70,"note":null}]'::jsonb
+          from generate_series(1, 20) as i`,
+        params: [owner.studioId, main.id, text('Anamnesi'), text('Esame')],
+      },
+      {
+        sql: `insert into clinical_outcome_measures (studio_id, paziente_id, codice, data, risposte, punteggio, fascia)
+          select $1, $2, 'NRS', date '2024-01-01' + i * 7, jsonb_build_object('dolore', i % 11), i % 11, 'Dolore'
+          from generate_series(1, 60) as i`,
+        params: [owner.studioId, main.id],
+      },
+      {
+        sql: `insert into clinical_diary_entries (studio_id, paziente_id, data, soggettivo, piano)
+          select $1, p, date '2024-01-01' + i, $2, 'Proseguire' from unnest($3::uuid[]) as p, generate_series(1, 20) as i`,
+        params: [owner.studioId, text('Soggettivo'), otherIds],
+      },
+    ]);
     const seededS = round2((performance.now() - t0) / 1000);
     log(`    seeded in ${seededS} s`);
 
-    const measure = async (url: string, expected: number) => {
-      const ms: number[] = [];
-      for (let i = 0; i < runs + 3; i++) {
-        const start = performance.now();
-        const rows = await call<unknown[]>('GET', url, token);
-        const took = performance.now() - start;
-        if (rows.length !== expected) throw new Error(`${url}: ${rows.length} rows, expected ${expected}`);
-        if (i >= 3) ms.push(took); // the first calls warm the prepared statements
-      }
-      ms.sort((a, b) => a - b);
-      return { rows: expected, p50Ms: round2(percentileOf(ms, 50)), p95Ms: round2(percentileOf(ms, 95)) };
+    const get = async (url: string, expected?: number) => {
+      const rows = await apiOf(app).call<unknown[]>('GET', url, undefined, owner.token);
+      if (expected !== undefined && rows.length !== expected)
+        throw new Error(`${url}: ${rows.length} rows, expected ${expected}`);
     };
     const tabs = [
-      [`/pazienti/${main.id}/diari`, entries],
-      [`/pazienti/${main.id}/valutazioni`, 20],
-      [`/pazienti/${main.id}/misure-esito`, 60],
-      [`/pazienti/${main.id}/allegati`, 200],
-      [`/pazienti/${main.id}/body-charts`, 10],
+      ['diari', `/pazienti/${main.id}/diari`, entries],
+      ['valutazioni', `/pazienti/${main.id}/valutazioni`, 20],
+      ['misureEsito', `/pazienti/${main.id}/misure-esito`, 60],
+      ['allegati', `/pazienti/${main.id}/allegati`, attachmentCount],
+      ['bodyCharts', `/pazienti/${main.id}/body-charts`, 10],
     ] as const;
-    const wholeRecord = async () => {
+    /** p50/p95 of `runs` timed calls after 3 warm-up calls (prepared statements, caches). */
+    const timed = async (fn: () => Promise<void>) => {
       const ms: number[] = [];
       for (let i = 0; i < runs + 3; i++) {
         const start = performance.now();
-        await call('GET', `/pazienti/${main.id}`, token);
-        for (const [url, expected] of tabs) {
-          const rows = await call<unknown[]>('GET', url, token);
-          if (rows.length !== expected) throw new Error(`${url}: ${rows.length} rows, expected ${expected}`);
-        }
+        await fn();
         if (i >= 3) ms.push(performance.now() - start);
       }
       ms.sort((a, b) => a - b);
-      return { requests: tabs.length + 1, p50Ms: round2(percentileOf(ms, 50)), p95Ms: round2(percentileOf(ms, 95)) };
+      return { p50Ms: round2(percentileOf(ms, 50)), p95Ms: round2(percentileOf(ms, 95)) };
     };
-    const figures = {
-      diari: await measure(tabs[0][0], entries),
-      valutazioni: await measure(tabs[1][0], 20),
-      misureEsito: await measure(tabs[2][0], 60),
-      allegati: await measure(tabs[3][0], 200),
-      bodyCharts: await measure(tabs[4][0], 10),
-      wholeRecord: await wholeRecord(),
+    const figures: Record<string, { rows?: number; requests?: number; p50Ms: number; p95Ms: number }> = {};
+    for (const [key, url, expected] of tabs)
+      figures[key] = { rows: expected, ...(await timed(() => get(url, expected))) };
+    figures.wholeRecord = {
+      requests: tabs.length + 1,
+      ...(await timed(async () => {
+        await apiOf(app).call('GET', `/pazienti/${main.id}`, undefined, owner.token);
+        for (const [, url, expected] of tabs) await get(url, expected);
+      })),
     };
-    const targets = {
-      diary500Under300ms: figures.diari.p95Ms < 300,
-      wholeRecordUnder300ms: figures.wholeRecord.p95Ms < 300,
-    };
-    const result = {
-      meta: { date: new Date().toISOString(), cpus: cpus().length, loadavg: loadavg().map(round2), entries, runs },
-      seededS,
-      figures,
-      targets,
-    };
-    mkdirSync(path.dirname(clinicalResultsFile), { recursive: true });
-    writeFileSync(clinicalResultsFile, `${JSON.stringify(result, null, 2)}\n`);
     log(`    ${JSON.stringify(figures)}`);
-    return result;
+    return saveResults(
+      'clinical',
+      {
+        database: app.database,
+        seededS,
+        figures,
+        targets: {
+          diary500Under300ms: (figures.diari?.p95Ms ?? Number.NaN) < 300,
+          wholeRecordUnder300ms: figures.wholeRecord.p95Ms < 300,
+        },
+      },
+      { entries, runs, measuredAs: 'HTTP over loopback, one request at a time, the app started as npm start does' },
+    );
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 };
 

@@ -13,8 +13,8 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@marketto/codice-fiscale-utils';
+import { checkCodiceFiscale, isValidCodiceFiscale } from '@studiolo/domain/anagrafica';
 import { Bench } from 'tinybench';
-import { checkCodiceFiscale, isValidCodiceFiscale } from '../../packages/domain/src/anagrafica/codice-fiscale.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const codiceFiscalePeersResultsFile = path.join(here, '..', 'results', 'codice-fiscale-peers.json');

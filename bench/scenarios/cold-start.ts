@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildPgliteTemplate } from '../../apps/server/src/db/pglite-template.ts';
-import { median, startStudiolo } from './server-process.ts';
+import { buildApp } from '../harness/app.ts';
+import { median, startStudiolo } from '../harness/process.ts';
+import { quick, saveResults } from '../harness/results.ts';
 
 export type StartSample = {
   /** spawn() to the STUDIOLO_READY line, measured by the bench (includes Node's own boot). */
@@ -71,7 +72,8 @@ export const runColdStart = async (runs = 3, targetMs = 3000): Promise<ColdStart
   const cold: StartSample[] = [];
   const coldWithoutTemplate: StartSample[] = [];
   const warm: StartSample[] = [];
-  const template = await buildPgliteTemplate();
+  // the template `npm run build -w @studiolo/server` saves, built the same way
+  const template = await buildApp();
   const fresh = async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-bench-start-'));
     return { dataDir, done: () => rmSync(dataDir, { recursive: true, force: true }) };
@@ -106,3 +108,14 @@ export const runColdStart = async (runs = 3, targetMs = 3000): Promise<ColdStart
     targetMet: coldSummary.medianReadyMs < targetMs,
   };
 };
+
+/** Part `startup`: start to ready on PGlite from the template, without it, and a warm reopen (bench/results/startup.json). */
+export const runStartup = async ({ log = console.log }: { log?: (l: string) => void } = {}) => {
+  const r = await runColdStart(quick ? 1 : 3, 3000);
+  log(
+    `    from the template ${r.cold.medianReadyMs} ms (target ${r.targetMs}: ${r.targetMet ? 'met' : 'MISSED'}), without it ${r.coldWithoutTemplate.medianReadyMs} ms, warm reopen ${r.warmReopen.medianReadyMs} ms`,
+  );
+  return saveResults('startup', r);
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) await runStartup();

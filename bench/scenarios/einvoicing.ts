@@ -15,6 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as digitalia from '@digitalia/fatturapa';
+import { buildFatturaPaXml, checkSdiRules, fatturaToFatturaPa } from '@studiolo/fatturapa';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { buildTestConfig } from '../../apps/server/src/config/env.ts';
@@ -23,9 +24,8 @@ import { createDeps } from '../../apps/server/src/deps.ts';
 import { importReceived, xmlZip } from '../../apps/server/src/features/einvoicing/einvoicing.service.ts';
 import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
 import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
-import { buildFatturaPaXml, checkSdiRules, fatturaToFatturaPa } from '../../packages/fatturapa/src/index.ts';
 import { schemaPath, taxPathCases } from '../../packages/fatturapa/src/testing.ts';
-import { percentileOf } from './closed-loop.ts';
+import { percentileOf } from '../harness/closed-loop.ts';
 import { studioBody } from './patients.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,182 +1,206 @@
-import { Agent, request } from 'node:http';
-import autocannon, { type AutocannonResult } from 'autocannon';
+/**
+ * Parts `pglite` and `postgres`: HTTP load (autocannon, BENCH_CONNECTIONS 50, BENCH_DURATION_S 10 per route after a
+ * 2 s warm-up) on the app started as `npm start` does: GET /config (every hook, no query), GET /health (select 1),
+ * authenticated GET /user/getUser, POST /user/login for a user hashed at SCRYPT_COST_LOG2=10 and at the server's
+ * default cost (BENCH_LOGIN_DURATION_S 30), beside a bare Fastify process as the floor (harness/bare-fastify.ts);
+ * each also one request at a time. PGlite also measures getUser with LOG_LEVEL=info. PostgreSQL needs
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL (own database studiolo_bench). Writes bench/results/http-<database>.json.
+ */
+import path from 'node:path';
+import { benchPassword, benchServerEnv, ensureUser, startApp } from '../harness/app.ts';
+import {
+  expectOk,
+  type LoadFigures,
+  type LoadOptions,
+  type LoadTarget,
+  load,
+  type UnloadedFigures,
+  unloadedLatency,
+} from '../harness/load.ts';
+import { postgresUrlFromEnv, postgresVersion, prepareBenchDatabase } from '../harness/postgres.ts';
+import { freePort, repoRoot, spawnUntilReady } from '../harness/process.ts';
+import { quick, saveResults } from '../harness/results.ts';
 
-export type LoadTarget = {
-  name: string;
-  url: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-  /** autocannon's per-request timeout in seconds (the scrypt-bound login needs far more than the default 10). */
-  timeoutS?: number;
-  /** Overrides of the run's duration and warm-up for this route. */
-  durationS?: number;
-  warmupS?: number;
+const targetsOf = (
+  baseUrl: string,
+  token: string,
+  users: { real: string; light: string },
+  routes: readonly string[],
+) => {
+  const api = `${baseUrl}/app/api`;
+  const all: Record<string, LoadTarget> = {
+    // Every Fastify plugin and hook of the app, no database: separates framework overhead from queries.
+    config: { name: 'GET /config (app hooks, no query)', url: `${api}/config` },
+    // One trivial query ("select 1"), no auth.
+    health: { name: 'GET /health (select 1)', url: `${api}/health` },
+    getUser: {
+      name: 'GET /user/getUser (authenticated)',
+      url: `${api}/user/getUser`,
+      headers: { authorization: `Bearer ${token}` },
+    },
+    // ~0.44 s of CPU per scrypt at 2^17 here: 50 connections queue ≈ 50 / (cores / 0.44 s) seconds deep, so the
+    // run is long enough to reach that steady state, and has no warm-up, whose queued requests would keep the
+    // thread pool busy into the measured run. Measured last on its server for the same reason.
+    login: {
+      name: 'POST /user/login (scrypt at the server default cost)',
+      url: `${api}/user/login`,
+      method: 'POST',
+      body: JSON.stringify({ username: users.real, password: benchPassword }),
+      timeoutS: 120,
+      durationS: Number(process.env.BENCH_LOGIN_DURATION_S ?? 30),
+      warmupS: 0,
+    },
+    loginCost10: {
+      name: 'POST /user/login (user hashed at SCRYPT_COST_LOG2=10: the route without the KDF cost)',
+      url: `${api}/user/login`,
+      method: 'POST',
+      body: JSON.stringify({ username: users.light, password: benchPassword }),
+      timeoutS: 60,
+    },
+  };
+  return routes.map((r) => [r, all[r]] as const).filter((e): e is readonly [string, LoadTarget] => Boolean(e[1]));
 };
-
-export type LoadFigures = {
-  url: string;
-  method: string;
-  connections: number;
-  durationS: number;
-  p50Ms: number;
-  p90Ms: number;
-  p99Ms: number;
-  averageMs: number;
-  maxMs: number;
-  /** Mean of autocannon's per-second samples. */
-  requestsPerSec: number;
-  /** Completed responses of any status. */
-  completed: number;
-  ok2xx: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-};
-
-export type LoadOptions = { connections: number; durationS: number; warmupS: number };
-
-const figuresOf = (target: LoadTarget, r: AutocannonResult, opts: LoadOptions): LoadFigures => ({
-  url: target.url.replace(/^https?:\/\/[^/]+/, ''),
-  method: target.method ?? 'GET',
-  connections: opts.connections,
-  durationS: target.durationS ?? opts.durationS,
-  p50Ms: r.latency.p50,
-  p90Ms: r.latency.p90,
-  p99Ms: r.latency.p99,
-  averageMs: Math.round(r.latency.average * 100) / 100,
-  maxMs: r.latency.max,
-  requestsPerSec: Math.round(r.requests.average * 10) / 10,
-  completed: r.latency.totalCount,
-  ok2xx: r['2xx'],
-  non2xx: r.non2xx,
-  errors: r.errors,
-  timeouts: r.timeouts,
-  statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
-});
-
-/** One autocannon run after a short warm-up (JIT, connection set-up, PGlite caches) whose figures are discarded. */
-export const load = async (target: LoadTarget, opts: LoadOptions): Promise<LoadFigures> => {
-  const base = {
-    url: target.url,
-    method: target.method ?? 'GET',
-    headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
-    ...(target.body ? { body: target.body } : {}),
-    connections: opts.connections,
-    timeout: target.timeoutS ?? 10,
-  } as const;
-  const warmupS = target.warmupS ?? opts.warmupS;
-  if (warmupS > 0) await autocannon({ ...base, duration: warmupS });
-  const result = await autocannon({ ...base, duration: target.durationS ?? opts.durationS, title: target.name });
-  const figures = figuresOf(target, result, opts);
-  if (figures.ok2xx === 0) {
-    throw new Error(
-      `${target.name}: no 2xx answer (status codes ${JSON.stringify(figures.statusCodes)}, errors ${figures.errors})`,
-    );
-  }
-  return figures;
-};
-
-type Envelope<T> = { code: string; answer?: string; response: T };
-
-const postJson = async <T>(url: string, body: unknown): Promise<{ status: number; json: Envelope<T> }> => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Envelope<T> };
-};
-
-/** Signs a user up (or logs in when it exists already) and returns its bearer token. */
-export const ensureUser = async (baseUrl: string, user: { email: string; password: string }): Promise<string> => {
-  const signup = await postJson<{ token: string }>(`${baseUrl}/app/api/user/signup`, {
-    email: user.email,
-    password: user.password,
-    nome: 'Bench',
-    cognome: 'Utente',
-  });
-  if (signup.status === 200) return signup.json.response.token;
-  const login = await postJson<{ token: string }>(`${baseUrl}/app/api/user/login`, {
-    username: user.email,
-    password: user.password,
-  });
-  if (login.status !== 200 || !login.json.response?.token) {
-    throw new Error(
-      `cannot sign up or log in ${user.email}: ${signup.status} ${JSON.stringify(signup.json)} / ${login.status} ${JSON.stringify(login.json)}`,
-    );
-  }
-  return login.json.response.token;
-};
-
-/** Sanity check before loading a route: one request must answer 200. */
-export const expectOk = async (target: LoadTarget) => {
-  const res = await fetch(target.url, {
-    method: target.method ?? 'GET',
-    headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
-    ...(target.body ? { body: target.body } : {}),
-  });
-  if (res.status !== 200) throw new Error(`${target.name}: expected 200, got ${res.status} ${await res.text()}`);
-};
-
-export type UnloadedFigures = {
-  requests: number;
-  p50Ms: number;
-  p90Ms: number;
-  p99Ms: number;
-  averageMs: number;
-};
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /**
- * One request at a time over one keep-alive connection, timed with microsecond resolution: the service time of
- * the route without queueing (autocannon's histogram is in whole milliseconds and, at 50 connections, measures
- * mostly the queue).
+ * Load figures for one database. A first short-lived server with SCRYPT_COST_LOG2=10 signs up a "light" user
+ * (scrypt keeps its parameters in the hash), then the measured server at the real cost signs up the main user.
  */
-export const unloadedLatency = async (target: LoadTarget, requests = 2000, warmup = 200): Promise<UnloadedFigures> => {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const url = new URL(target.url);
-  const headers = { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers };
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const startedAt = process.hrtime.bigint();
-      const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname + url.search,
-          method: target.method ?? 'GET',
-          headers,
-        },
-        (res) => {
-          res.resume();
-          res.once('end', () => {
-            if (res.statusCode !== 200) reject(new Error(`${target.name}: status ${res.statusCode}`));
-            else resolve(Number(process.hrtime.bigint() - startedAt) / 1e6);
-          });
-        },
-      );
-      req.once('error', reject);
-      req.end(target.body);
-    });
+const measureApp = async (opts: {
+  databaseUrl?: string;
+  scryptCostLog2: number;
+  load: LoadOptions;
+  routes: readonly string[];
+  withInfoLogging: boolean;
+  log: (line: string) => void;
+}) => {
+  const database = opts.databaseUrl ? { database: { url: opts.databaseUrl } } : {};
+  const users = { real: 'bench.user@example.com', light: 'bench.light@example.com' };
+  const serverEnv = { ...benchServerEnv(), SCRYPT_COST_LOG2: String(opts.scryptCostLog2) };
+  const setup = await startApp({ ...database, env: { SCRYPT_COST_LOG2: '10' } });
+  const dataDir = setup.dataDir;
   try {
-    for (let i = 0; i < warmup; i++) await once();
-    const times: number[] = [];
-    for (let i = 0; i < requests; i++) times.push(await once());
-    times.sort((a, b) => a - b);
-    return {
-      requests,
-      p50Ms: round3(percentile(times, 50)),
-      p90Ms: round3(percentile(times, 90)),
-      p99Ms: round3(percentile(times, 99)),
-      averageMs: round3(times.reduce((a, b) => a + b, 0) / times.length),
-    };
+    await ensureUser(setup, { email: users.light, password: benchPassword });
   } finally {
-    agent.destroy();
+    await setup.stop({ keepDataDir: true });
+  }
+  const routes: Record<string, LoadFigures> = {};
+  const unloaded: Record<string, UnloadedFigures> = {};
+  const server = await startApp({ ...database, dataDir, env: serverEnv });
+  try {
+    const token = await ensureUser(server, { email: users.real, password: benchPassword });
+    for (const [key, target] of targetsOf(server.baseUrl, token, users, opts.routes)) {
+      await expectOk(target);
+      opts.log(`  ${target.name} …`);
+      if (!key.startsWith('login')) unloaded[key] = await unloadedLatency(target);
+      routes[key] = await load(target, opts.load);
+    }
+  } finally {
+    await server.stop({ keepDataDir: opts.withInfoLogging });
+  }
+  let infoLogging: (LoadFigures & { unloaded: UnloadedFigures }) | undefined;
+  if (opts.withInfoLogging) {
+    const infoServer = await startApp({
+      ...database,
+      dataDir,
+      ownDataDir: true,
+      env: { ...serverEnv, LOG_LEVEL: 'info' },
+    });
+    try {
+      const token = await ensureUser(infoServer, { email: users.real, password: benchPassword });
+      const [[, target] = ['', undefined]] = targetsOf(infoServer.baseUrl, token, users, ['getUser']);
+      if (target) {
+        opts.log(`  ${target.name} with LOG_LEVEL=info …`);
+        infoLogging = { ...(await load(target, opts.load)), unloaded: await unloadedLatency(target) };
+      }
+    } finally {
+      await infoServer.stop();
+    }
+  }
+  return { serverEnv, routes, unloaded, ...(infoLogging ? { infoLogging } : {}) };
+};
+
+/** The floor: a bare Fastify process answering one route, loaded the same way. */
+const measureBare = async (loadOptions: LoadOptions) => {
+  const port = await freePort();
+  const bare = await spawnUntilReady({
+    args: [path.join(repoRoot, 'bench', 'harness', 'bare-fastify.ts')],
+    env: { PORT: String(port) },
+    port,
+    readyPattern: /BARE_READY/,
+  });
+  try {
+    const target = { name: 'bare Fastify GET /bare', url: `${bare.baseUrl}/bare` };
+    const unloaded = await unloadedLatency(target);
+    return { ...(await load(target, loadOptions)), unloaded };
+  } finally {
+    await bare.stop();
   }
 };
+
+export const runHttpLoad = async (
+  database: 'pglite' | 'postgres',
+  { log = console.log }: { log?: (line: string) => void } = {},
+) => {
+  const loadOptions: LoadOptions = {
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    durationS: Number(process.env.BENCH_DURATION_S ?? (quick ? 2 : 10)),
+    warmupS: quick ? 0 : 2,
+  };
+  const scryptCostLog2 = Number(process.env.BENCH_SCRYPT_COST_LOG2 ?? 17);
+  let databaseUrl: string | undefined;
+  let serverVersion: string | undefined;
+  if (database === 'postgres') {
+    const adminUrl = postgresUrlFromEnv();
+    if (!adminUrl) {
+      log('  PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+      return null;
+    }
+    databaseUrl = await prepareBenchDatabase(adminUrl);
+    serverVersion = await postgresVersion(adminUrl);
+  }
+  log('  bare Fastify GET /bare (floor) …');
+  const bare = await measureBare(loadOptions);
+  const r = await measureApp({
+    ...(databaseUrl ? { databaseUrl } : {}),
+    scryptCostLog2,
+    load: loadOptions,
+    routes:
+      database === 'pglite'
+        ? ['config', 'health', 'getUser', 'loginCost10', 'login']
+        : ['health', 'getUser', 'loginCost10', 'login'],
+    withInfoLogging: database === 'pglite',
+    log,
+  });
+  const getUserP50Ms = r.routes.getUser?.p50Ms ?? Number.NaN;
+  const factor = 1.5;
+  const authenticatedGetTarget = {
+    factor,
+    bareP50Ms: bare.p50Ms,
+    getUserP50Ms,
+    ratio: Math.round((getUserP50Ms / Math.max(bare.p50Ms, 1)) * 100) / 100,
+    ratioOfMeans: Math.round(((r.routes.getUser?.averageMs ?? Number.NaN) / bare.averageMs) * 100) / 100,
+    targetMet: getUserP50Ms <= factor * bare.p50Ms,
+    unloaded: {
+      bareP50Ms: bare.unloaded.p50Ms,
+      getUserP50Ms: r.unloaded.getUser?.p50Ms ?? Number.NaN,
+      ratio: Math.round(((r.unloaded.getUser?.p50Ms ?? Number.NaN) / bare.unloaded.p50Ms) * 100) / 100,
+    },
+  };
+  for (const [k, v] of Object.entries({ bare, ...r.routes }))
+    log(`    ${k.padEnd(12)} p50 ${v.p50Ms} ms  p99 ${v.p99Ms} ms  ${v.requestsPerSec}/s`);
+  return saveResults(
+    `http-${database}`,
+    {
+      database,
+      scryptCostLog2,
+      ...(serverVersion ? { serverVersion } : {}),
+      bare,
+      ...r,
+      authenticatedGetTarget,
+    },
+    { load: loadOptions },
+  );
+};
+
+if (import.meta.url === `file://${process.argv[1]}`)
+  await runHttpLoad(process.argv[2] === 'postgres' ? 'postgres' : 'pglite');

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { documentTotals, fatturaInputSchema, formatIdDocumento } from '@studiolo/domain/invoices';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/env.ts';
@@ -29,12 +30,11 @@ import { createDeps } from '../../apps/server/src/deps.ts';
 import { listDocuments } from '../../apps/server/src/features/invoices/invoices.service.ts';
 import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
 import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
-import { documentTotals, fatturaInputSchema, formatIdDocumento } from '../../packages/domain/src/invoices/index.ts';
-import { closedLoop, type LatencyFigures, percentileOf } from './closed-loop.ts';
+import { closedLoop, type LatencyFigures, percentileOf } from '../harness/closed-loop.ts';
+import { postgresUrlFromEnv, prepareBenchDatabase } from '../harness/postgres.ts';
+import { unlimitedRateLimits } from '../harness/process.ts';
 import type { InvoicesLoadInput } from './invoices-load-worker.ts';
 import { api, studioBody } from './patients.ts';
-import { postgresUrlFromEnv, prepareBenchDatabase } from './postgres.ts';
-import { unlimitedRateLimits } from './server-process.ts';
 
 export const invoicesResultsFile = path.join(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -5,8 +5,8 @@
  * e-mails, phones, addresses, tags on about a third, about 10 % companies and 1 % foreign nationals without a
  * fiscal code. Every record goes through `patientInputSchema`, as a POST /pazienti body does.
  */
-import { codiceFiscaleCheckChar } from '../../packages/domain/src/anagrafica/index.ts';
-import { type PatientData, type PatientInput, patientInputSchema } from '../../packages/domain/src/patients/index.ts';
+import { codiceFiscaleCheckChar } from '@studiolo/domain/anagrafica';
+import { type PatientData, type PatientInput, patientInputSchema } from '@studiolo/domain/patients';
 
 /** Comma-separated names (some hold spaces and apostrophes) to a list. */
 const list = (text: string) =>

@@ -5,7 +5,7 @@
  */
 import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
-import { closedLoop } from './closed-loop.ts';
+import { closedLoop } from '../harness/closed-loop.ts';
 
 export type SearchWorkerInput = {
   baseUrl: string;

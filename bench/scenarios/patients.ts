@@ -26,6 +26,8 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
+import type { PatientData } from '@studiolo/domain/patients';
+import { normalizeSearchText, patientInputSchema, patientSearchQuerySchema } from '@studiolo/domain/patients';
 import { asc, eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/env.ts';
@@ -41,18 +43,12 @@ import {
 import { searchPatients, toColumns } from '../../apps/server/src/features/patients/patients.service.ts';
 import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
 import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
-import type { PatientData } from '../../packages/domain/src/patients/index.ts';
-import {
-  normalizeSearchText,
-  patientInputSchema,
-  patientSearchQuerySchema,
-} from '../../packages/domain/src/patients/index.ts';
-import { closedLoop, type LatencyFigures } from './closed-loop.ts';
+import { closedLoop, type LatencyFigures } from '../harness/closed-loop.ts';
+import { postgresUrlFromEnv, prepareBenchDatabase } from '../harness/postgres.ts';
+import { unlimitedRateLimits } from '../harness/process.ts';
 import { generatePatients, personalCodiceFiscale } from './patients-dataset.ts';
 import type { SearchWorkerInput } from './patients-search-worker.ts';
-import { postgresUrlFromEnv, prepareBenchDatabase } from './postgres.ts';
 import { summariseProfile } from './profile.ts';
-import { unlimitedRateLimits } from './server-process.ts';
 
 export const patientsResultsFile = path.join(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchPassword, loadServerEnv } from './database-load.ts';
-import { ensureUser, type LoadFigures, type LoadOptions, load } from './http-load.ts';
-import { repoRoot, startStudiolo } from './server-process.ts';
+import { benchPassword, ensureUser, benchServerEnv as loadServerEnv } from '../harness/app.ts';
+import { type LoadFigures, type LoadOptions, load } from '../harness/load.ts';
+import { repoRoot, startStudiolo } from '../harness/process.ts';
 
 type ProfileNode = {
   id: number;
@@ -93,7 +93,10 @@ export const profileGetUser = async (opts: { load: LoadOptions; outDir: string; 
     });
     try {
       const spawnedAt = performance.now() - server.readyMs;
-      const token = await ensureUser(server.baseUrl, { email: 'bench.profile@example.com', password: benchPassword });
+      const token = await ensureUser(
+        { baseUrl: server.baseUrl, dataDir },
+        { email: 'bench.profile@example.com', password: benchPassword },
+      );
       const fromMs = performance.now() - spawnedAt;
       figures = await load(
         {

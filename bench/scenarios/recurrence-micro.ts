@@ -8,12 +8,12 @@
  * (Node 24). Options: MICRO_ROUNDS (9), MICRO_ROUND_MS (60).
  */
 import {
+  fromRomeWall,
   type Occurrence,
   occurrencesBetween,
   occurrencesBetweenWithRrule,
   type Series,
-} from '../../packages/domain/src/calendar/recurrence.ts';
-import { fromRomeWall } from '../../packages/domain/src/calendar/time-zone.ts';
+} from '@studiolo/domain/calendar';
 
 type Expand = (series: Series, from: Date, to: Date) => Occurrence[];
 const expanders: [label: string, fn: Expand][] = [

@@ -8,9 +8,10 @@
  * Run: `node bench/scenarios/recurrence-week.ts`. Options: BENCH_CALENDAR_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/studiolo_bench_calendar), RUNS (30).
  */
+
+import type { Series } from '@studiolo/domain/calendar';
+import { fromRomeWall } from '@studiolo/domain/calendar';
 import pg from 'pg';
-import type { Series } from '../../packages/domain/src/calendar/recurrence.ts';
-import { fromRomeWall } from '../../packages/domain/src/calendar/time-zone.ts';
 import { recurrenceWhatIf } from './calendar-recurrence-whatif.ts';
 
 const url = process.env.BENCH_CALENDAR_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/studiolo_bench_calendar';

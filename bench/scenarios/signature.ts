@@ -10,15 +10,15 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildFormTemplatePdf } from '../../packages/documents/src/form-template.pdf.ts';
 import {
+  buildFormTemplatePdf,
   createSigningIdentity,
   placeHandwrittenSignature,
   signPdf,
   verifySignedPdf,
-} from '../../packages/documents/src/signature/index.ts';
+} from '@studiolo/documents';
 import { drawnSignaturePng } from '../../packages/documents/src/signature/testing/drawn-signature.ts';
-import { percentileOf } from './closed-loop.ts';
+import { percentileOf } from '../harness/closed-loop.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const signatureResultsFile = path.join(here, '..', 'results', 'signature.json');
