@@ -292,13 +292,33 @@ describe('DocumentForm, totals', () => {
     const recap = screen.getByRole('region', { name: 'Riepilogo' });
     const row = (label: string) => recap.querySelector(`[data-total-row="${label}"]`)?.textContent ?? '';
     const euro = (cents: number) => formatEuroCents(cents);
-    expect(row('Imponibile')).toContain(euro(expected.totalePrestazioniCents));
+    // the fees alone (100), then rivalsa and stamp duty: the rows add up to the total (issue 26)
+    expect(row('Totale prestazioni')).toContain(euro(expected.totalePrestazioniCents - expected.marcaDaBolloCents));
+    expect(row('Imponibile')).toBe('');
     expect(row('Rivalsa INPS 4%')).toContain(euro(expected.cassaCents));
     // forfettario: the stamp duty charged to the patient joins the lines
     expect(row('Imposta di bollo (nelle righe)')).toContain(euro(expected.marcaDaBolloCents));
     expect(row('Totale documento')).toContain(euro(expected.totaleCents));
     expect(expected.totaleCents).toBe(10_600); // 100 + 4 + 2 (decision 020)
     expect(screen.getByText(/Dovuta: 2,00 €/)).toBeTruthy();
+  });
+
+  it('with the rivalsa inside the prices, shows the fees net of it: 96,15 + 3,85 + 2,00 = 102,00 (issue 26)', async () => {
+    const { user: person } = renderForm({
+      initialValues: values({ tassazione: { ...values().tassazione, ivaAndRivalsaInclusa: true } }),
+    });
+    await person.type(field('Descrizione', line(1)), 'Seduta di fisioterapia');
+    await person.clear(field('Quantità', line(1)));
+    await person.type(field('Quantità', line(1)), '2');
+    await person.type(field('Prezzo per unità', line(1)), '50');
+    await settle();
+    const recap = screen.getByRole('region', { name: 'Riepilogo' });
+    const row = (label: string) => recap.querySelector(`[data-total-row="${label}"]`)?.textContent ?? '';
+    expect(row('Compensi (al netto della rivalsa)')).toContain('96,15');
+    expect(row('Rivalsa INPS 4%')).toContain('3,85');
+    expect(row('Imposta di bollo (nelle righe)')).toContain('2,00');
+    expect(row('Totale documento')).toContain('102,00');
+    expect(row('Imponibile')).toBe('');
   });
 
   it('sends the total it shows, so the server can refuse a mismatch', async () => {
