@@ -14,7 +14,7 @@ import { useCalendarFeeds, useRevokeCalendarFeed, useSetCalendarFeedContent } fr
 export const calendarFeedsTexts = {
   title: 'Calendari pubblicati',
   intro:
-    'I calendari a cui ci si è iscritti dal telefono con un link privato. Un link smette di funzionare quando chi l’ha creato lascia lo studio o non ne è più amministratore.',
+    'I calendari pubblicati con un link privato, per vederli nell’app Calendario del telefono. Un link smette di funzionare quando chi l’ha creato lascia lo studio o non ne è più amministratore.',
   contentTitle: 'Cosa mostrano gli appuntamenti',
   contentHint:
     'Vale per tutti i link dello studio. Note, titolo dell’appuntamento e dati clinici non sono mai mostrati.',
