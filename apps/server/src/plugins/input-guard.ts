@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../shared/app-error.ts';
 
 /**
- * The shared string rule on every route, before its schema (issue 25, decision 031): a request whose parameters,
+ * The shared string rule on every route, before its schema (issue 25, decision 033): a request whose parameters,
  * query or JSON body hold a control character (NUL among them), half of a surrogate pair, or nest deeper than the
  * domain's bound answers 400 with the field, whatever the route's schema says. The domain's schemas apply the same
  * rule (packages/domain/src/shared/text.ts) so that the forms say it too; this hook is what makes it hold for every

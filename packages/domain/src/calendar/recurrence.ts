@@ -393,7 +393,7 @@ const periodOf = (rule: ParsedRule): number =>
  * The wall start of the series' last occurrence at or before `until` (a floating wall time), or null when none.
  * Looks back from `until` over a window that doubles until it holds an occurrence (a rule the product accepts always
  * has one every few periods, see checkRecurrenceRule): the work grows with the gap between occurrences, never with
- * how far the series runs. Decision 013, "Bounded work".
+ * how far the series runs. Decisions 013 and 033, "Bounded work".
  */
 const lastWallAtOrBefore = (series: Pick<Series, 'start' | 'rrule'>, until: number): number | null => {
   const rule = parsedRule(series.rrule);

@@ -9,6 +9,10 @@ export const einvoicingMessages = {
   informazioniAggiuntive: 'Informazioni aggiuntive',
   passiveDisabled: 'La fatturazione passiva non è attiva: attivala per importare le fatture ricevute.',
   fileTooLarge: 'Il file supera 5 MB, il limite dello SDI per una fattura.',
+  /** decided (decision 033, bounded work) */
+  fileTooManyLines: 'La fattura è troppo lunga per il caricamento: al massimo circa 700 righe di dettaglio.',
+  /** decided (decision 033, bounded work) */
+  uploadTooLarge: 'I file superano 10 MB in tutto: caricali in più volte.',
   fileType: 'Carica file .xml o .xml.p7m di fatture elettroniche.',
   noFiles: 'Nessun file ricevuto.',
   alreadyImported: 'Fattura già importata.',

@@ -5,8 +5,8 @@ export const fieldMessages = {
   tooLong: (max: number | bigint) => `Massimo ${max} caratteri`,
   tooShort: (min: number | bigint) => `Minimo ${min} caratteri`,
   unknownField: 'Campo non previsto',
-  /** decided (decision 031): a control character, a NUL or half of an emoji in a text */
+  /** decided (decision 033): a control character, a NUL or half of an emoji in a text */
   controlCharacters: 'Il testo contiene caratteri non consentiti',
-  /** decided (decision 031): a line break or a tab in a one-line text (a name, a title) */
+  /** decided (decision 033): a line break or a tab in a one-line text (a name, a title) */
   lineBreak: 'Il testo non può andare a capo',
 } as const;

@@ -23,7 +23,7 @@ export const toLatinText = (value: string): string =>
 export const isLatinText = (value: string): boolean => !new RegExp(nonLatin.source, 'u').test(value);
 
 /**
- * The shared string rule (issue 25, decision 031). No text may hold a C0 control character other than tab, line
+ * The shared string rule (issue 25, decision 033). No text may hold a C0 control character other than tab, line
  * feed and carriage return (NUL among them: PostgreSQL refuses it in text and the INSERT failed with a 500), DEL, a
  * C1 control character (U+0080–U+009F) or half of a surrogate pair (not Unicode, not storable as UTF-8). A one-line
  * text (a name, a title, an e-mail) refuses tab and line breaks too.
@@ -38,7 +38,7 @@ export const textProblem = (value: string, opts: { multiline?: boolean } = {}): 
   return null;
 };
 
-/** How deep a request's JSON may nest: the deepest schema of the API is far less (decision 031). */
+/** How deep a request's JSON may nest: the deepest schema of the API is far less (decision 033). */
 export const maxInputDepth = 32;
 
 /**
