@@ -255,11 +255,12 @@ export const uploadAttachment = async (
   token: string,
   pazienteId: string,
   file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> },
-): Promise<{ id: string; sizeBytes?: number }> => {
+): Promise<{ id: string; sizeBytes: number; width: number | null; height: number | null }> => {
   const form = new FormData();
   form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
   const res = await apiOf(app).fetch(`/pazienti/${pazienteId}/allegati`, { method: 'POST', body: form, token });
   const text = await res.text();
   if (!res.ok) throw new Error(`upload ${file.name}: ${res.status} ${text.slice(0, 300)}`);
-  return (JSON.parse(text) as Envelope<{ id: string; sizeBytes?: number }>).response;
+  return (JSON.parse(text) as Envelope<{ id: string; sizeBytes: number; width: number | null; height: number | null }>)
+    .response;
 };

@@ -11,7 +11,11 @@ import { repoRoot } from './process.ts';
 export const quick = process.env.BENCH_QUICK === '1';
 /** A quick run writes beside the temporary files, never over the measured figures. */
 export const resultsDir = quick ? path.join(tmpdir(), 'studiolo-bench-quick') : path.join(repoRoot, 'bench', 'results');
-export const resultsFileOf = (part: string) => path.join(resultsDir, `${part}.json`);
+/** bench/results/<part>.json (the directory made if missing). */
+export const resultsFileOf = (part: string) => {
+  mkdirSync(resultsDir, { recursive: true });
+  return path.join(resultsDir, `${part}.json`);
+};
 
 export const round2 = (v: number) => Math.round(v * 100) / 100;
 
