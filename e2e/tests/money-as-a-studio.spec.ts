@@ -129,6 +129,10 @@ test.describe('the money side as a studio meets it (issue 26)', () => {
     if (isPhone(info)) await closeToasts(page);
     await person.click(page.getByRole('button', { name: 'Crea', exact: true }));
     await expect(successToast(page, 'Fattura creata')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Fattura 1\// })).toBeVisible();
+    // the invoice's live SDI preview, debounced 600 ms, must not ask again as a new invoice once it is created
+    await page.waitForTimeout(1_500);
+    await expect(page.getByRole('alert').filter({ hasText: 'già stato usato' })).toHaveCount(0);
     await shot(page, info, 'money-03-created-toast');
     expect(person.count).toBeLessThanOrEqual(5);
 

@@ -223,6 +223,7 @@ export const DocumentForm = ({
   const saveInvoice = useSaveInvoice();
   const saveProforma = useSaveProforma();
   const saving = saveInvoice.isPending || saveProforma.isPending;
+  const [created, setCreated] = useState(false);
   const submit = form.onSubmit(
     async (values) => {
       const total = totalsOf(values, regimeFiscale).totale;
@@ -232,7 +233,10 @@ export const DocumentForm = ({
             ? await saveInvoice.mutateAsync({ ...toFatturaInput(values, total), id: document?.id ?? null })
             : await saveProforma.mutateAsync({ ...toProformaInput(values, total), id: document?.id ?? null });
         form.resetDirty(values);
-        if (!existing) onOpen({ kind, id: saved.id });
+        if (!existing) {
+          setCreated(true);
+          onOpen({ kind, id: saved.id });
+        }
       } catch (e) {
         if (!isHttpError(e)) throw e;
         const errors = Object.fromEntries(Object.entries(e.fields).map(([path, msg]) => [formPathOf(path), msg]));
@@ -333,12 +337,14 @@ export const DocumentForm = ({
     : null;
 
   // what the electronic-invoicing panel previews: the invoice as it would be saved now
+  // a new invoice just created has its number taken: a preview still asked as new would be refused ("Il numero … è già
+  // stato usato"), shown as an error right after "Fattura creata"; the page opens the saved one at once
   const sdiPayload = useMemo(
     () =>
-      kind === 'fattura' && Object.keys(validateDocument(kind, v)).length === 0
+      kind === 'fattura' && !created && !saving && Object.keys(validateDocument(kind, v)).length === 0
         ? toFatturaInput(v, totali.totale)
         : null,
-    [kind, v, totali.totale],
+    [kind, v, totali.totale, created, saving],
   );
   const SdiPanel = deps.SdiPanel;
 
