@@ -21,6 +21,8 @@ const sink = new Writable({
 
 /** A valid fiscal code nobody else uses, to look for in the log. */
 const markerCf = randomCodiceFiscale('D');
+/** Another, for the patient the database refuses (the first may have been stored by a server that took the NUL). */
+const markerCf2 = randomCodiceFiscale('D');
 const markerSurname = 'Segnalibro';
 
 let t: TestApp;
@@ -122,7 +124,7 @@ describe('database errors in the log', () => {
     // a real failure of the database on the patient's INSERT (a check the schema cannot know of)
     await t.deps.db.execute(
       `create function refuse_marker() returns trigger language plpgsql as $$ begin
-         if new.codice_fiscale = '${markerCf}' then
+         if new.codice_fiscale = '${markerCf2}' then
            raise exception 'refused' using errcode = 'check_violation', constraint = 'patients_marker_check',
              detail = 'Failing row contains (' || new.codice_fiscale || ', ' || new.cognome || ').';
          end if;
@@ -133,12 +135,19 @@ describe('database errors in the log', () => {
       'create trigger refuse_marker before insert on patients for each row execute function refuse_marker()',
     );
     captured.length = 0;
-    const res = await api(t.app, { method: 'POST', url: '/pazienti', token: owner.token, body: patientWith({}) });
+    const res = await api(t.app, {
+      method: 'POST',
+      url: '/pazienti',
+      token: owner.token,
+      body: patientWith({
+        datiGenerali: { ...validPatientInput().datiGenerali, codiceFiscale: markerCf2, cognome: markerSurname },
+      }),
+    });
     await t.deps.db.execute('drop trigger refuse_marker on patients');
     expect(res.status).toBe(500);
     const requestId = String(res.headers['x-request-id']);
     const log = captured.join('');
-    expect(log).not.toContain(markerCf);
+    expect(log).not.toContain(markerCf2);
     expect(log).not.toContain(markerSurname);
     expect(log).not.toContain('Giulia');
     expect(log).not.toContain('giulia.verdi@example.it');
@@ -155,7 +164,8 @@ describe('database errors in the log', () => {
       method: 'POST',
       url: '/app/api/pazienti',
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      payload: `{"datiGenerali": {"codiceFiscale": "${markerCf}", "cognome": "${markerSurname}"`,
+      // unquoted: V8's message then quotes the text around it
+      payload: `{"datiGenerali": {"codiceFiscale": ${markerCf}, "cognome": "${markerSurname}"}}`,
     });
     expect(res.statusCode).toBe(400);
     expect(captured.join('')).not.toContain(markerCf);
