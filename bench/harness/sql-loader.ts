@@ -8,9 +8,11 @@
  *   loader opens DATA_DIR/pglite with PGlite's own API and the extensions the server loads (pg_trgm, btree_gin),
  *   runs the statements and closes it; the caller starts the app again on the same DATA_DIR (`restart`).
  *
- * Statements run in one transaction, in order; `$1…` parameters as in `pg`. What the scenarios write with it:
- * - clinical: clinical_diary_entries, clinical_evaluations, clinical_outcome_measures (for patients made through
- *   the API, in the studio the API made).
+ * Statements run in one transaction, in order; `$1…` parameters as in `pg` (`withSql` gives a generator a session
+ * on PostgreSQL). What the scenarios write with it, always in studios and for patients the API made:
+ * - clinical: clinical_diary_entries, clinical_evaluations, clinical_outcome_measures;
+ * - einvoicing: documenti_contabili, sdi_invii (copies of an invoice the API made and sent);
+ * - invoices and analytics (PostgreSQL): patients, documenti_contabili, document_counters.
  * The columns are the database's (apps/server/src/db/migrations): a migration that renames one fails the loader
  * with PostgreSQL's own message, not silently.
  */
@@ -22,6 +24,25 @@ import pg from 'pg';
 import { type App, startApp } from './app.ts';
 
 export type Statement = { sql: string; params?: unknown[] };
+export type Query = <R extends Record<string, unknown> = Record<string, unknown>>(
+  sql: string,
+  params?: unknown[],
+) => Promise<R[]>;
+
+/**
+ * A PostgreSQL session for a generator that reads what it wrote (ids from `returning`) and for EXPLAIN: `fn` gets a
+ * query function on the app's database, outside a transaction. PostgreSQL only (PGlite: `loadSql` with the app
+ * stopped).
+ */
+export const withSql = async <T>(url: string, fn: (query: Query) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(async (sql, params) => (await client.query(sql, params)).rows);
+  } finally {
+    await client.end();
+  }
+};
 
 /** Runs the statements on the app's database; for PGlite the app must be stopped (see `loadSqlAndRestart`). */
 export const loadSql = async (

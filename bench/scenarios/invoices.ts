@@ -2,56 +2,38 @@
  * Invoicing under a studio-sized archive (issue 12 targets), PostgreSQL only: a studio with 100,000 documents
  * (invoices, credit notes and pro-forma over five years, 500 patients) among 200,000 more of 50 other studios.
  *  1. GET /documento-contabile with filters at 20 connections: p95 < 30 ms; the same page through the service
- *     (listDocuments) called directly in-process as the floor.
+ *     page's statements replayed on the database by 20 clients as the floor (no server code, no HTTP).
  *  2. 200 invoices created concurrently get 200 consecutive numbers.
  *  3. Invoice PDF: GET /documento-contabile/:id/pdf p50 < 60 ms, built off the event loop: the p99 of a cheap route
- *     alone and while 20 PDFs are requested at once, with the server's event-loop delay.
+ *     alone and while 20 PDFs are requested at once.
  *  4. Yearly stats < 50 ms (and stats-monthly).
  *  5. EXPLAIN (ANALYZE, BUFFERS) of the list page, its count and the stats query.
- * The server runs in this process (createDatabase → createDeps → buildApp → listen, as server.ts does); the HTTP
- * clients run in worker threads.
+ * The app runs as `npm start` runs it (harness/app.ts); studios are made through the API, their patients and
+ * documents through the SQL loader (`generate`); the HTTP clients run in worker threads.
  *
  * Part `invoices` of `npm run bench` (BENCH_ONLY=invoices); writes bench/results/invoices.json.
  * Options: BENCH_INVOICES_DOCUMENTS (100000)  BENCH_INVOICES_OTHER (200000)  BENCH_DURATION_S (10)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { documentTotals, fatturaInputSchema, formatIdDocumento } from '@studiolo/domain/invoices';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config/env.ts';
-import { createDatabase } from '../../apps/server/src/db/client.ts';
-import { createDeps } from '../../apps/server/src/deps.ts';
-import { listDocuments } from '../../apps/server/src/features/invoices/invoices.service.ts';
-import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
-import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
+import { apiOf, createOwner, startApp } from '../harness/app.ts';
 import { closedLoop, type LatencyFigures, percentileOf } from '../harness/closed-loop.ts';
 import { postgresUrlFromEnv, prepareBenchDatabase } from '../harness/postgres.ts';
-import { unlimitedRateLimits } from '../harness/process.ts';
+import { quick, saveResults } from '../harness/results.ts';
+import { type Query, withSql } from '../harness/sql-loader.ts';
 import type { InvoicesLoadInput } from './invoices-load-worker.ts';
-import { api, studioBody } from './patients.ts';
 
-export const invoicesResultsFile = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'results',
-  'invoices.json',
-);
 const databaseName = 'studiolo_bench_invoices';
-const studioDocuments = Number(process.env.BENCH_INVOICES_DOCUMENTS ?? 100_000);
-const otherDocuments = Number(process.env.BENCH_INVOICES_OTHER ?? 200_000);
-const otherStudios = 50;
+const studioDocuments = Number(process.env.BENCH_INVOICES_DOCUMENTS ?? (quick ? 5_000 : 100_000));
+const otherDocuments = Number(process.env.BENCH_INVOICES_OTHER ?? (quick ? 2_000 : 200_000));
+const otherStudios = quick ? 2 : 50;
 const patientsPerStudio = 500;
-const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 2 : 10));
 const connections = 20;
 const round2 = (v: number) => Math.round(v * 100) / 100;
-
-type Call = ReturnType<typeof api>;
 
 const httpLoad = (input: InvoicesLoadInput) =>
   new Promise<LatencyFigures>((resolve, reject) => {
@@ -63,35 +45,6 @@ const httpLoad = (input: InvoicesLoadInput) =>
     worker.once('error', reject);
     worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`load worker exited ${code}`))));
   });
-
-export const ownerOf = async (call: Call, i: number) => {
-  const email = `invoices.bench.owner${i}.${Date.now()}@example.it`;
-  const { token } = await call<{ token: string }>('POST', '/user/signup', null, {
-    email,
-    password: 'bench-password-0123',
-    nome: 'Chiara',
-    cognome: 'Bench',
-  });
-  const body = studioBody(i % 26);
-  await call('POST', '/studio/initial-setup', token, body);
-  const me = await call<{ id: string }>('GET', '/user/getUser', token);
-  const staff = await call<{ id: string; email: string }[]>('GET', '/staff', token);
-  const calendars = await call<{ calendars: { studioId: string }[] }>('GET', '/calendars', token);
-  const studioId = calendars.calendars[0]?.studioId as string;
-  const ctx: StudioContext = {
-    userId: me.id,
-    email,
-    platformRole: null,
-    actorUserId: null,
-    actorEmail: null,
-    meta: noRequestMeta,
-    studioId,
-    role: 'ROLE_USER',
-    memberId: staff[0]?.id ?? '',
-    versions: null,
-  };
-  return { token, ctx };
-};
 
 const surnames = ['Rossi', 'Bianchi', 'Colombo', 'Ferrari', 'Romano', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo'];
 const names = ['Mario', 'Laura', 'Giuseppe', 'Francesca', 'Luca', 'Sofia', 'Matteo', 'Giulia', 'Elena', 'Paolo'];
@@ -108,7 +61,7 @@ const templates = [1, 2, 3, 4, 5].map((quantita) => {
 });
 
 /** Inserts a studio's patients and documents in bulk (5,000 rows a statement), numbered per year without gaps. */
-export const generate = async (client: pg.Client, studioId: string, documents: number, seed: number) => {
+export const generate = async (query: Query, studioId: string, documents: number, seed: number) => {
   const patientIds: string[] = [];
   const patientNames: string[] = [];
   {
@@ -117,7 +70,7 @@ export const generate = async (client: pg.Client, studioId: string, documents: n
       const nome = names[(i * 7 + seed) % names.length] as string;
       return { cognome, nome };
     });
-    const res = await client.query<{ id: string }>(
+    const rows2 = await query<{ id: string }>(
       `insert into patients (studio_id, tipologia_persona, nome, cognome, codice_fiscale, search_text, sort_name,
          indirizzo, cap, comune, provincia)
        select $1, 'FISICA', n, c, 'BENCH' || lpad(i::text, 11, '0'), lower(c || ' ' || n), lower(c || ' ' || n),
@@ -125,7 +78,7 @@ export const generate = async (client: pg.Client, studioId: string, documents: n
        from unnest($2::text[], $3::text[]) with ordinality as t(n, c, i) returning id`,
       [studioId, rows.map((r) => r.nome), rows.map((r) => r.cognome)],
     );
-    for (const [i, r] of res.rows.entries()) {
+    for (const [i, r] of rows2.entries()) {
       patientIds.push(r.id);
       patientNames.push(`${rows[i]?.cognome} ${rows[i]?.nome}`);
     }
@@ -201,7 +154,7 @@ export const generate = async (client: pg.Client, studioId: string, documents: n
       cols.totale?.push(tpl.totals.totaleCents);
       cols.netto?.push(tpl.totals.nettoCents);
     }
-    await client.query(
+    await query(
       `insert into documenti_contabili (studio_id, paziente_id, serie, tipo_documento, numero, anno, sezionale,
          id_documento, data_documento, data_scadenza, pagata, data_incasso, metodo_pagamento, accepted,
          dati_trasmissione, prestazione, tassazione, fattura_settings, causali, cliente, cliente_search, emittente,
@@ -238,12 +191,41 @@ export const generate = async (client: pg.Client, studioId: string, documents: n
   }
   for (const [key, last] of counters) {
     const [serie, anno] = key.split('|');
-    await client.query(
+    await query(
       `insert into document_counters (studio_id, serie, sezionale, anno, last_number) values ($1, $2, '', $3, $4)`,
       [studioId, serie, Number(anno), last],
     );
   }
   return { patientIds, patientNames };
+};
+
+/**
+ * The statements a list page sends, written out (the page and its count, as in the plans below): what the database
+ * alone costs for the same question, the floor the HTTP figures are set against.
+ */
+const listSqlOf = (query: string, studioId: string): [string, unknown[]][] => {
+  const q = Object.fromEntries(new URLSearchParams(query));
+  const where = ['studio_id = $1', "serie = 'FATTURA'"];
+  const params: unknown[] = [studioId];
+  const add = (clause: (n: number) => string, value: unknown) => {
+    params.push(value);
+    where.push(clause(params.length));
+  };
+  if (q.startDate) add((n) => `data_documento >= $${n}`, q.startDate.split('-').reverse().join('-'));
+  if (q.endDate) add((n) => `data_documento <= $${n}`, q.endDate.split('-').reverse().join('-'));
+  if (q.isPagata) add((n) => `pagata = $${n}`, q.isPagata === 'true');
+  if (q.tipoDocumento) add((n) => `tipo_documento = $${n}`, q.tipoDocumento);
+  if (q.searchText) add((n) => `(cliente_search ilike $${n} or id_documento ilike $${n})`, `%${q.searchText}%`);
+  const offset = Number(q.page ?? 0) * Number(q.size ?? 25);
+  const w = where.join(' and ');
+  return [
+    [
+      `select id, id_documento, cliente->>'nomeCompleto' from documenti_contabili where ${w}
+       order by data_documento desc, numero desc, id desc limit ${Number(q.size ?? 25)} offset ${offset}`,
+      params,
+    ],
+    [`select count(*) from (select 1 from documenti_contabili where ${w} limit 10001) c`, params],
+  ];
 };
 
 export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
@@ -253,43 +235,33 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
     return null;
   }
   const databaseUrl = await prepareBenchDatabase(adminUrl, databaseName);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-bench-invoices-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-    SCRYPT_COST_LOG2: '10',
-    ...unlimitedRateLimits,
-    DATABASE_URL: databaseUrl,
-  });
-  const database = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
-  const deps = createDeps(config, database);
-  const app = await buildApp(deps);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const app = await startApp({ database: { url: databaseUrl }, env: { SCRYPT_COST_LOG2: '10' } });
+  // the floor: the list's own statements replayed on the database by 20 clients (no server code, no HTTP)
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const call = api(baseUrl);
+    const baseUrl = app.baseUrl;
+    const api = apiOf(app);
+    const call = <T>(method: string, url: string, token: string, body?: unknown) =>
+      api.call<T>(method, url, body, token);
+    const sqlOf = <R extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
+      withSql(databaseUrl, (query) => query<R>(sql, params));
 
     // ---------- dataset ----------
     const t0 = performance.now();
-    const owner = await ownerOf(call, 0);
-    const { patientIds, patientNames } = await generate(client, owner.ctx.studioId, studioDocuments, 0);
+    // studios through the API, their patients and documents through the SQL loader
+    const owner = await createOwner(app, 0);
+    const { patientIds, patientNames } = await withSql(databaseUrl, (query) =>
+      generate(query, owner.studioId, studioDocuments, 0),
+    );
     const perOther = Math.floor(otherDocuments / otherStudios);
     for (let s = 1; s <= otherStudios; s++) {
-      const other = await ownerOf(call, s);
-      await generate(client, other.ctx.studioId, perOther, s);
+      const other = await createOwner(app, s);
+      await withSql(databaseUrl, (query) => generate(query, other.studioId, perOther, s));
     }
     // what autovacuum does to a table after a load: statistics, and the visibility map index-only counts read
-    await client.query('vacuum analyze');
+    await sqlOf('vacuum analyze');
     const generatedS = round2((performance.now() - t0) / 1000);
-    const total = Number((await client.query('select count(*) as n from documenti_contabili')).rows[0]?.n);
+    const total = Number((await sqlOf<{ n: string }>('select count(*) as n from documenti_contabili'))[0]?.n);
     log(`  invoices: ${studioDocuments} documents for the studio, ${total} in the table, generated in ${generatedS} s`);
 
     // ---------- 1. lists ----------
@@ -312,28 +284,18 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
         durationS,
         warmupS: 2,
       });
-      const q = Object.fromEntries(new URLSearchParams(query));
-      const parsedQuery = {
-        page: Number(q.page ?? 0),
-        size: Number(q.size ?? 25),
-        direction: 'DESC' as const,
-        startDate: q.startDate ?? null,
-        endDate: q.endDate ?? null,
-        searchText: q.searchText ?? null,
-        isPagata: q.isPagata === undefined ? null : q.isPagata === 'true',
-        ...(q.tipoDocumento ? { tipoDocumento: q.tipoDocumento as 'NOTA_DI_CREDITO' } : {}),
-      };
       const direct = await closedLoop({
         concurrency: connections,
         durationS: Math.max(3, Math.floor(durationS / 2)),
         warmupS: 1,
         task: async () => {
-          await listDocuments(deps, owner.ctx, 'FATTURA', parsedQuery);
+          const statements = listSqlOf(query, owner.studioId);
+          await Promise.all(statements.map(([sql, params]) => pool.query(sql, params)));
         },
       });
       listFigures[name] = { http, direct, p95Ratio: round2(http.p95Ms / direct.p95Ms) };
       log(
-        `  invoices: list ${name}: HTTP p95 ${http.p95Ms} ms (${http.requestsPerSec} req/s), direct p95 ${direct.p95Ms} ms`,
+        `  invoices: list ${name}: HTTP p95 ${http.p95Ms} ms (${http.requestsPerSec} req/s), its SQL alone p95 ${direct.p95Ms} ms`,
       );
     }
 
@@ -385,10 +347,7 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
     pdfTimes.sort((a, b) => a - b);
     const pdfSequential = { p50Ms: round2(percentileOf(pdfTimes, 50)), p95Ms: round2(percentileOf(pdfTimes, 95)) };
     const cheapPath = '/app/api/documento-contabile/fattura/invoicing-years';
-    const delay = monitorEventLoopDelay({ resolution: 5 });
     const measureCheap = async (withPdfs: boolean) => {
-      delay.reset();
-      delay.enable();
       const cheap = httpLoad({
         baseUrl,
         token: owner.token,
@@ -408,18 +367,12 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
           })
         : null;
       const [c, p] = await Promise.all([cheap, pdfs]);
-      delay.disable();
-      return {
-        cheap: c,
-        pdfs: p,
-        eventLoopDelayP99Ms: round2(delay.percentile(99) / 1e6),
-        eventLoopDelayMaxMs: round2(delay.max / 1e6),
-      };
+      return { cheap: c, pdfs: p };
     };
     const alone = await measureCheap(false);
     const whilePdfs = await measureCheap(true);
     log(
-      `  invoices: PDF p50 ${pdfSequential.p50Ms} ms; cheap route p99 alone ${alone.cheap.p99Ms} ms, while 20 PDFs ${whilePdfs.cheap.p99Ms} ms (PDFs ${whilePdfs.pdfs?.requestsPerSec} /s, p50 ${whilePdfs.pdfs?.p50Ms} ms); event-loop p99 ${alone.eventLoopDelayP99Ms} → ${whilePdfs.eventLoopDelayP99Ms} ms`,
+      `  invoices: PDF p50 ${pdfSequential.p50Ms} ms; cheap route p99 alone ${alone.cheap.p99Ms} ms, while 20 PDFs ${whilePdfs.cheap.p99Ms} ms (PDFs ${whilePdfs.pdfs?.requestsPerSec} /s, p50 ${whilePdfs.pdfs?.p50Ms} ms)`,
     );
 
     // ---------- 4. stats ----------
@@ -443,10 +396,10 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
 
     // ---------- 5. plans (the repository's statements, written out with this studio's values) ----------
     const explain = async (sql: string, params: unknown[]) =>
-      (await client.query(`explain (analyze, buffers, format text) ${sql}`, params)).rows.map(
-        (r: Record<string, string>) => r['QUERY PLAN'],
+      (await sqlOf<Record<string, string>>(`explain (analyze, buffers, format text) ${sql}`, params)).map(
+        (r) => r['QUERY PLAN'],
       );
-    const sid = owner.ctx.studioId;
+    const sid = owner.studioId;
     const plans = {
       listPage: await explain(
         `select id, id_documento, cliente->>'nomeCompleto' from documenti_contabili where studio_id = $1 and serie = 'FATTURA'
@@ -481,15 +434,16 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
       pdfP50Under60Ms: pdfSequential.p50Ms < 60,
       yearStatsUnder50Ms: yearStats.p95Ms < 50,
     };
-    const result = {
+    return saveResults('invoices', {
       meta: {
         measuredAt: new Date().toISOString(),
+        ...(quick ? { quick: true } : {}),
         cpus: cpus().length,
         cpuModel: cpus()[0]?.model,
         memoryGiB: round2(totalmem() / 2 ** 30),
         loadavg: loadavg().map(round2),
         node: process.version,
-        postgres: String((await client.query('show server_version')).rows[0]?.server_version),
+        postgres: String((await sqlOf<{ server_version: string }>('show server_version'))[0]?.server_version),
         connections,
         durationS,
       },
@@ -507,14 +461,11 @@ export const runInvoices = async ({ log }: { log: (line: string) => void }) => {
       stats: { year: yearStats, monthly: monthlyStats },
       plans,
       targets,
-    };
-    mkdirSync(path.dirname(invoicesResultsFile), { recursive: true });
-    writeFileSync(invoicesResultsFile, `${JSON.stringify(result, null, 2)}\n`);
-    return result;
+    });
   } finally {
-    await client.end();
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await pool.end();
+    await app.stop();
   }
 };
+
+if (import.meta.url === `file://${process.argv[1]}`) await runInvoices({ log: console.log });
