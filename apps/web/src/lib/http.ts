@@ -8,6 +8,7 @@ import {
   tooManyRequestsMessage,
 } from '@studiolo/domain/shared';
 import { getCachedConfig, getConfig } from './config.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 import { trackLoading } from './loading.ts';
 import { clearSession, getSupportMode, getToken, signInUrlFor } from './session.ts';
 import { getTurnstileToken, needsTurnstile } from './turnstile.ts';
@@ -267,7 +268,7 @@ const send = async (path: string, opts: RequestOptions): Promise<{ res: Response
   if (opts.signal) init.signal = opts.signal;
   if (opts.body !== undefined) init.body = opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body);
   try {
-    return { res: await fetch(url, init), hadToken };
+    return { res: await (takeEarlyResponse(method, url, headers) ?? fetch(url, init)), hadToken };
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     showToast('ERROR', networkErrorMessage, 'network-error');

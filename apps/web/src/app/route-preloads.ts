@@ -1,0 +1,75 @@
+/**
+ * What each path of the router needs before its first screen, for the build to announce in index.html (issue 27,
+ * decision 027): the lazy modules its match loads (layout and page, relative to src/app; the build adds their static
+ * imports) and the API GETs the page asks first. `public/preload-route.js` reads the build's table as the HTML arrives and
+ * fetches them all at once, instead of the entry discovering the route's code and the page then asking its data.
+ * router.test.tsx checks that every path of the router is here and every module exists.
+ */
+const authLayout = 'layout/auth-layout.tsx';
+const requireToken = 'layout/require-token.tsx';
+const appLayout = 'layout/app-layout.tsx';
+
+/**
+ * The signed-in shell's own data: the user (the role, the studio) and the studio (its name in the header). A page's
+ * GETs are listed as the app sends them (lib/http.ts's query order); one that depends on today's date is left to the
+ * page. An answer nobody takes (another role's page, a changed query) is dropped: only the round trip is lost.
+ */
+const shellData = ['/user/getUser', '/studio'];
+
+export type RoutePreload = { modules: readonly string[]; data?: readonly string[] };
+
+export const routePreloads: Record<string, RoutePreload> = {
+  '/welcome': { modules: ['routes/welcome.tsx'] },
+  '/landing-page': { modules: ['routes/landing-page.tsx'] },
+  '/documenti-legali': { modules: ['routes/documenti-legali.tsx'] },
+  '/sign': { modules: ['routes/sign.tsx'] },
+  '/verifica-firma': { modules: ['routes/verifica-firma.tsx'] },
+  '/prenota': { modules: ['routes/prenota.tsx'] },
+  '/signIn': { modules: [authLayout, 'routes/sign-in.tsx'] },
+  '/signUp': { modules: [authLayout, 'routes/sign-up.tsx'] },
+  '/forgotPassword': { modules: [authLayout, 'routes/forgot-password.tsx'] },
+  '/confirmationPassword': { modules: [authLayout, 'routes/confirmation-password.tsx'] },
+  '/verificaEmail': { modules: [authLayout, 'routes/verifica-email.tsx'] },
+  '/resetPassword': { modules: [authLayout, 'routes/reset-password.tsx'] },
+  '/on-boarding': { modules: [requireToken, 'routes/on-boarding.tsx'] },
+  '/invito': { modules: [requireToken, 'routes/invito.tsx'] },
+  '/customers': {
+    modules: [appLayout, 'routes/customers.tsx'],
+    data: [...shellData, '/v2/pazienti?page=0&size=25', '/pazienti/tags'],
+  },
+  '/customers/add': { modules: [appLayout, 'routes/customers-add.tsx'], data: [...shellData, '/pazienti/tags'] },
+  '/calendar': {
+    modules: [appLayout, 'routes/calendar.tsx'],
+    data: [...shellData, '/calendars', '/staff', '/settings', '/products', '/pazienti/tags'],
+  },
+  '/calendar/settings': {
+    modules: [appLayout, 'routes/calendar-settings.tsx'],
+    data: [...shellData, '/products', '/settings'],
+  },
+  '/billing': { modules: [appLayout, 'routes/billing.tsx'], data: shellData },
+  '/accounting': {
+    modules: [appLayout, 'routes/accounting.tsx'],
+    data: [
+      ...shellData,
+      '/documento-contabile/fattura/invoicing-years',
+      '/documento-contabile?page=0&size=25&direction=DESC',
+      '/settings',
+    ],
+  },
+  '/accounting/fattura': {
+    modules: [appLayout, 'routes/accounting-fattura.tsx'],
+    data: [...shellData, '/settings', '/products', '/casse-previdenziali'],
+  },
+  '/accounting/fattura/pdf': { modules: [appLayout, 'routes/accounting-fattura-pdf.tsx'], data: shellData },
+  '/accounting/proforma': { modules: [appLayout, 'routes/accounting-fattura.tsx'], data: shellData },
+  '/financial-analytics': {
+    modules: [appLayout, 'routes/financial-analytics.tsx'],
+    data: [...shellData, '/pazienti/tags'],
+  },
+  '/modulistica-v2': { modules: [appLayout, 'routes/modulistica.tsx'], data: [...shellData, '/form-template/all'] },
+  '/modulistica-v2/form-template-editor': {
+    modules: [appLayout, 'routes/form-template-editor.tsx'],
+    data: shellData,
+  },
+  '/impostazioni': { modules: [appLayout, 'routes/impostazioni.tsx'], data: shellData },
+};
