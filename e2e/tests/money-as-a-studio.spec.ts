@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { screen as screenView } from '../support/screens.ts';
 import {
   apiGet,
   apiPost,
@@ -214,5 +215,35 @@ test.describe('the money side as a studio meets it (issue 26)', () => {
     await shot(page, info, 'money-07-unsaved-changes');
     await ask.getByRole('button', { name: 'Resta' }).click();
     await expect(page.getByRole('combobox', { name: 'Tipo documento' })).toHaveValue('Fattura sanitaria');
+  });
+
+  test('a success toast covers no button; the screens of the issue looked at', async ({ page, request }, info) => {
+    const owner = await createOwner(request);
+    await openSignedIn(page, owner, '/impostazioni');
+    const save = page.getByRole('button', { name: 'Salva modifiche' });
+    await page.getByLabel('Professione', { exact: true }).fill('Osteopata');
+    // the button where a person presses it: scrolled into the window, as low as it goes
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    const toast = successToast(page, 'Dati dello studio aggiornati');
+    await expect(toast).toBeVisible();
+    const [a, b] = [await toast.boundingBox(), await save.boundingBox()];
+    expect(a && b).toBeTruthy();
+    if (a && b) {
+      const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlaps, 'the toast covers "Salva modifiche"').toBe(false);
+    }
+    await screenView(page, info, 'money-08-settings-saved-toast');
+    await closeToasts(page);
+
+    // item 2: the description of appointments without a service, set once beside the services
+    await page.goto('/calendar/settings');
+    await expect(page.getByLabel('Descrizione in fattura')).toHaveValue('Trattamento osteopatico');
+    await shot(page, info, 'money-09-calendar-settings-description');
+    await page.goto('/financial-analytics');
+    await expect(
+      page.getByRole('region', { name: 'Percentuale di fatture pagate per mese di emissione' }),
+    ).toBeVisible();
+    await shot(page, info, 'money-10-analytics');
   });
 });

@@ -1,4 +1,5 @@
 import { Fieldset, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { requiredField } from '../../../lib/form.ts';
 
 /** The studio's first service, offered by the on-boarding (issue 26 item 2): a new studio has one to choose. */
 export type FirstServiceValues = { create: boolean; name: string; duration: number | ''; price: number | '' };
@@ -78,7 +79,7 @@ export const FirstServiceFieldset = ({
             value={value.price}
             onChange={(n) => onChange({ ...value, price: typeof n === 'number' ? n : '' })}
             error={errors.price}
-            withAsterisk
+            {...requiredField}
           />
         </SimpleGrid>
       )}
