@@ -31,6 +31,7 @@ import type { AppDeps } from '../../apps/server/src/deps.ts';
 import { calendarRepository, type EventColumns } from '../../apps/server/src/features/calendar/calendar.repository.ts';
 import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
 import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
+import { ensureUser } from '../harness/app.ts';
 import { type api, type Queryable, studioBody, toPatientColumns } from './patients.ts';
 import { generatePatients } from './patients-dataset.ts';
 
@@ -157,14 +158,14 @@ const contextOf = async (call: Call, token: string, email: string): Promise<Stud
 export type Owner = { token: string; ctx: StudioContext };
 
 /** Signs an owner up and creates their studio through the API, as on-boarding does. */
-export const createStudioOwner = async (call: Call, i: number): Promise<Owner> => {
+export const createStudioOwner = async (
+  call: Call,
+  i: number,
+  server: { baseUrl: string; dataDir: string },
+): Promise<Owner> => {
   const email = ownerEmailOf(i);
-  const { token } = await call<{ token: string }>('POST', '/user/signup', null, {
-    email,
-    password: benchPassword,
-    nome: 'Chiara',
-    cognome: 'Bench',
-  });
+  // sign-up confirmed through the link mailed to the local outbox (issue 25 item 8)
+  const token = await ensureUser(server, { email, password: benchPassword, nome: 'Chiara', cognome: 'Bench' });
   const body = studioBody(0);
   await call('POST', '/studio/initial-setup', token, {
     ...body,

@@ -567,16 +567,17 @@ const generateDataset = async (opts: {
   deps: ReturnType<typeof createDeps>;
   loader: Queryable;
   plan: CalendarDatasetPlan;
+  server: { baseUrl: string; dataDir: string };
   log: (line: string) => void;
 }): Promise<{ owner: Owner; info: CalendarDatasetInfo; neverEnds: NeverEnds }> => {
-  const { call, deps, loader, plan, log } = opts;
+  const { call, deps, loader, plan, server, log } = opts;
   const t0 = performance.now();
   log(`  postgres: generating the dataset: the studio, then ${plan.otherStudios} other studios through the API …`);
-  const owner = await createStudioOwner(call, 0);
+  const owner = await createStudioOwner(call, 0, server);
   const main = await setUpMainStudio(call, owner, plan);
   const neverEnds = await probeNeverEnds(call, owner, deps, main.calendarIds[0] as string);
   const others: Owner[] = [];
-  for (let i = 1; i <= plan.otherStudios; i++) others.push(await createStudioOwner(call, i));
+  for (let i = 1; i <= plan.otherStudios; i++) others.push(await createStudioOwner(call, i, server));
   const othersCalendars = new Map<string, string>();
   for (const o of others) {
     const c = await call<{ calendars: { id: string }[] }>('GET', '/calendars', o.token);
@@ -848,7 +849,14 @@ const runCalendarPostgres = async (adminUrl: string, log: (line: string) => void
         );
       }
     } else {
-      ({ owner, info, neverEnds } = await generateDataset({ call, deps, loader: q, plan, log }));
+      ({ owner, info, neverEnds } = await generateDataset({
+        call,
+        deps,
+        loader: q,
+        plan,
+        server: { baseUrl, dataDir },
+        log,
+      }));
     }
     if (!neverEnds.storedByApp) log(`  postgres: POST /events refuses a series with no end: ${neverEnds.error}`);
     const ctx: StudioContext = owner.ctx;

@@ -43,6 +43,7 @@ import {
 import { searchPatients, toColumns } from '../../apps/server/src/features/patients/patients.service.ts';
 import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
 import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
+import { ensureUser } from '../harness/app.ts';
 import { closedLoop, type LatencyFigures } from '../harness/closed-loop.ts';
 import { postgresUrlFromEnv, prepareBenchDatabase } from '../harness/postgres.ts';
 import { unlimitedRateLimits } from '../harness/process.ts';
@@ -280,14 +281,10 @@ export const studioBody = (i: number) => ({
 });
 
 /** Signs an owner up and creates their studio through the API, as on-boarding does; returns token and context. */
-const createOwner = async (call: ReturnType<typeof api>, i: number) => {
+const createOwner = async (call: ReturnType<typeof api>, i: number, server: { baseUrl: string; dataDir: string }) => {
   const email = `bench.owner${i}.${Date.now()}@example.it`;
-  const { token } = await call<{ token: string }>('POST', '/user/signup', null, {
-    email,
-    password: 'bench-password-0123',
-    nome: 'Chiara',
-    cognome: 'Bench',
-  });
+  // sign-up confirmed through the link mailed to the local outbox (issue 25 item 8)
+  const token = await ensureUser(server, { email, nome: 'Chiara', cognome: 'Bench' });
   const studio = await call<{ id: string }>('POST', '/studio/initial-setup', token, studioBody(i));
   const me = await call<{ id: string }>('GET', '/user/getUser', token);
   const staff = await call<{ id: string; email: string }[]>('GET', '/staff', token);
@@ -665,9 +662,9 @@ export const runPatientsBenchmark = async (opts: PatientsRunOptions): Promise<Pa
       `  ${opts.database}: owners, then ${opts.patients.toLocaleString('en-US')} patients + ${opts.otherStudios} other studios × ${opts.otherStudioPatients.toLocaleString('en-US')} …`,
     );
     const loadStarted = performance.now();
-    const owner = await createOwner(call, 0);
+    const owner = await createOwner(call, 0, { baseUrl, dataDir });
     const others = [];
-    for (let i = 1; i <= opts.otherStudios; i++) others.push(await createOwner(call, i));
+    for (let i = 1; i <= opts.otherStudios; i++) others.push(await createOwner(call, i, { baseUrl, dataDir }));
     const mappingCheckedAgainstApi = await checkMappingAgainstApi(call, owner.token, deps, owner.ctx);
 
     // Bulk load as a restore would: the GIN indexes (trigrams, tags; fastupdate off, so every row would otherwise
