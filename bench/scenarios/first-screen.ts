@@ -302,10 +302,20 @@ type Load = {
   codeEndMs: number;
 };
 
+/** Who asked for each URL (the DevTools protocol's initiator: the document or a script), per browser context. */
+const initiators = new WeakMap<BrowserContext, Map<string, string>>();
+
 const measure = async (context: BrowserContext, url: string, first: boolean): Promise<Load> => {
   const page = first ? await context.newPage() : (context.pages()[0] ?? (await context.newPage()));
   if (first) {
     const cdp = await context.newCDPSession(page);
+    const askedBy = new Map<string, string>();
+    initiators.set(context, askedBy);
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const by =
+        e.initiator.url ?? e.initiator.stack?.callFrames[0]?.url ?? e.initiator.stack?.parent?.callFrames[0]?.url;
+      if (by && !askedBy.has(e.request.url)) askedBy.set(e.request.url, by);
+    });
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -339,14 +349,7 @@ const measure = async (context: BrowserContext, url: string, first: boolean): Pr
       (r) => r.startTime <= until,
     );
     const scripts = before.filter((r) => /\.m?js(\?|$)/.test(new URL(r.name).pathname));
-    // sequential waits for code: the HTML is 1; a script started after others arrived waits one more than the deepest
-    const depth = new Map<PerformanceEntry, number>();
-    const arrived: { end: number; depth: number }[] = [{ end: nav.responseEnd, depth: 1 }];
-    for (const s of [...scripts].sort((a, b) => a.startTime - b.startTime)) {
-      const d = 1 + Math.max(...arrived.filter((a) => a.end <= s.startTime).map((a) => a.depth), 0);
-      depth.set(s, d);
-      arrived.push({ end: s.responseEnd, depth: d });
-    }
+    const scriptTimes = scripts.map((r) => ({ name: r.name, start: r.startTime, end: r.responseEnd }));
     const data = before.filter((r) => {
       const u = new URL(r.name).pathname;
       return u.startsWith('/app/api/') && !u.endsWith('/config') && !u.endsWith('/health');
@@ -357,13 +360,29 @@ const measure = async (context: BrowserContext, url: string, first: boolean): Pr
       jsKb: Math.round(scripts.reduce((s, r) => s + r.transferSize, 0) / 102.4) / 10,
       requests: before.length + 1,
       scripts: scripts.length,
-      codeWaits: Math.max(1, ...depth.values()),
+      scriptTimes,
+      documentUrl: nav.name,
+      documentEnd: nav.responseEnd,
       dataStartMs: data.length ? Math.round(Math.min(...data.map((r) => r.startTime))) : null,
       codeEndMs: Math.round(Math.max(0, ...scripts.map((r) => r.responseEnd))),
     };
   });
-  if (!found) m.contentMs = null;
-  return m;
+  // sequential waits for code: the HTML is 1, a script one more than what asked for it (its initiator); a script whose
+  // initiator is unknown waits one more than the deepest script that had arrived when it started
+  const askedBy = initiators.get(context) ?? new Map<string, string>();
+  const depth = new Map<string, number>([[m.documentUrl, 1]]);
+  const arrived: { end: number; depth: number }[] = [{ end: m.documentEnd, depth: 1 }];
+  for (const s of [...m.scriptTimes].sort((a, b) => a.start - b.start)) {
+    const by = askedBy.get(s.name);
+    const d =
+      by !== undefined && depth.has(by)
+        ? (depth.get(by) as number) + 1
+        : 1 + Math.max(...arrived.filter((a) => a.end <= s.start).map((a) => a.depth), 0);
+    depth.set(s.name, d);
+    arrived.push({ end: s.end, depth: d });
+  }
+  const { scriptTimes: _s, documentUrl: _u, documentEnd: _e, ...figures } = m;
+  return { ...figures, contentMs: found ? m.contentMs : null, codeWaits: Math.max(1, ...depth.values()) };
 };
 
 const median = (xs: number[]) => {
