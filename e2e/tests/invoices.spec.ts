@@ -155,6 +155,13 @@ test.describe('invoicing', () => {
     expect(text).toContain(`1/${year}`);
     expect(text).toContain('Rivalsa INPS 4%');
     expect(text).toMatch(/Totale documento\s+102,00\s€/);
+    // issue 26 item 3: two decimals, one meaning per word, the stamp duty a line of its own
+    expect(text).not.toMatch(/\d,\d{3}\s?€/);
+    expect(text).toMatch(/Seduta di fisioterapia\s+2\s+50,00\s€\s+N2\.2\s+100,00\s€/);
+    expect(text).toMatch(/Imposta di bollo addebitata al cliente\s+1\s+2,00\s€\s+N2\.2\s+2,00\s€/);
+    expect(text).toMatch(/Compensi \(al netto della rivalsa\)\s+96,15\s€/);
+    expect(text).toMatch(/Rivalsa INPS 4%\s+3,85\s€/);
+    expect(text.match(/Imponibile/g)).toHaveLength(1);
   });
 
   test('converts a pro-forma into an invoice and issues a credit note for it', async ({ page, request }, info) => {
@@ -180,8 +187,15 @@ test.describe('invoicing', () => {
     expect((await apiGet<Fattura>(request, `/documento-contabile/${invoiceId}`, owner.token)).totaleFattura).toBe(202);
     await closeAllToasts(page);
 
+    // issue 26: asked first, saying what the note does to the Sistema TS and the SDI
     await page.getByRole('button', { name: 'Emetti nota di credito' }).click();
+    const question = page.getByRole('dialog', { name: 'Emettere la nota di credito?' });
+    await expect(question.getByText(/né la fattura né la nota di credito vi andranno/)).toBeVisible();
+    await expect(question.getByText(/non va allo SDI/)).toBeVisible();
+    await shot(page, info, 'credit-note-question');
+    await question.getByRole('button', { name: 'Emetti la nota di credito' }).click();
     await expect(page.getByRole('heading', { name: `Nota di credito 2/${year}` })).toBeVisible();
+    await expect(page.getByLabel('Rimborsata al paziente')).toBeVisible();
     await shot(page, info, 'credit-note');
     const text = await keepPdf(
       request,

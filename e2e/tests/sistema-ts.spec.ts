@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { codiceFiscaleCheckChar } from '../../packages/domain/src/anagrafica/fiscal-codes.ts';
 import {
+  apiGet,
   apiPost,
   closeToasts,
   createOwner,
@@ -32,6 +33,11 @@ const year = Number(today.slice(6, 10));
 const codiceFiscale = (six: string) => {
   const first15 = `${six}85T10A562`;
   return first15 + codiceFiscaleCheckChar(first15);
+};
+
+const apiPatch = async (request: APIRequestContext, path: string, token: string, data: unknown) => {
+  const res = await request.patch(`/app/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
 };
 
 const patient = (request: APIRequestContext, owner: Owner, cognome: string, cf: string) =>
@@ -160,5 +166,97 @@ test.describe('Sistema TS', () => {
     await expect(page.getByText('Accettato: 2')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('Scartato: 0')).toBeVisible();
     await shot(page, info, 'sistema-ts-06-accepted');
+  });
+
+  test('a credit note: an invoice not yet sent is cancelled and neither goes; one accepted goes back as a refund (R)', async ({
+    page,
+    request,
+  }, info) => {
+    // issue 26 item 1: two paid health invoices, one never sent, one accepted; a credit note for each
+    test.setTimeout(120_000);
+    const owner = await createOwner(request);
+    await apiPatch(request, '/settings/sistema-ts', owner.token, {
+      cfProprietario: 'RSSMRA85T10A562S',
+      password: 'Password-del-Sistema-TS-1',
+      pincode: '1234567890',
+    });
+    const bianchi = await patient(request, owner, 'Bianchi', codiceFiscale('BNCNNA'));
+    const notSent = await paidHealthInvoice(request, owner, bianchi.id);
+    const accepted = await paidHealthInvoice(request, owner, bianchi.id);
+    await apiPost(request, '/sistema-ts/invia', { documentoIds: [accepted.id] }, owner.token);
+    await expect
+      .poll(
+        async () =>
+          (await apiGet<{ stato: string }>(request, `/sistema-ts/documento/${accepted.id}`, owner.token)).stato,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('ACCETTATO');
+
+    // the invoice never sent: the question says neither goes; the note's page says so and reads as a refund
+    await openSignedIn(page, owner, `/accounting/fattura?id=${notSent.id}`);
+    await closeToasts(page);
+    await page.getByRole('button', { name: 'Emetti nota di credito' }).click();
+    const question = page.getByRole('dialog', { name: 'Emettere la nota di credito?' });
+    await expect(question.getByText(/né la fattura né la nota di credito vi andranno/)).toBeVisible();
+    await shot(page, info, 'sistema-ts-07-credit-note-question');
+    await question.getByRole('button', { name: 'Emetti la nota di credito' }).click();
+    await expect(page.getByRole('heading', { name: `Nota di credito 3/${year}` })).toBeVisible();
+    await expect(page.getByLabel('Rimborsata al paziente')).toBeVisible();
+    const panel = page.getByRole('region', { name: 'Sistema Tessera Sanitaria' });
+    await expect(panel.getByText('Non va inviata')).toBeVisible();
+    await expect(
+      panel.getByText(`Annulla la fattura ${notSent.idDocumento}, che non era stata inviata`, { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByText(/in attesa di pagamento/i)).toHaveCount(0);
+    await closeToasts(page);
+    await panel.scrollIntoViewIfNeeded();
+    await shot(page, info, 'sistema-ts-08-credit-note-page');
+
+    // the invoice accepted: the question tells R from C; the note is refunded from the list
+    await page.goto(`/accounting/fattura?id=${accepted.id}`);
+    await closeToasts(page);
+    await page.getByRole('button', { name: 'Emetti nota di credito' }).click();
+    await expect(question.getByText(/andrà il rimborso \(R\)/)).toBeVisible();
+    await question.getByRole('button', { name: 'Emetti la nota di credito' }).click();
+    await expect(page.getByRole('heading', { name: `Nota di credito 4/${year}` })).toBeVisible();
+    await page.goto('/accounting');
+    const refunded = page.getByLabel(`Rimborsata 4/${year}`).filter({ visible: true });
+    await expect(refunded).toHaveValue('Da rimborsare');
+    await expect(page.getByText('2 note di credito da rimborsare')).toBeVisible();
+    await refunded.click();
+    await page.getByRole('option', { name: 'Rimborsata', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nota di credito rimborsata' });
+    await expect(dialog.getByLabel('Data del rimborso')).not.toHaveValue('');
+    await dialog.getByLabel('Metodo di rimborso').click();
+    await page.getByRole('option', { name: 'Bonifico bancario' }).click();
+    await dialog.getByRole('button', { name: 'Aggiorna' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Rimborsata il ${today} (Bonifico bancario)`).filter({ visible: true })).toBeVisible();
+    await closeToasts(page);
+    await shot(page, info, 'sistema-ts-09-credit-note-refunded');
+
+    // the year: the cancelled invoice and its note are not sent, the refund is due and goes
+    await page.goto('/accounting?tab=3');
+    // the row whose own number is this one (another row may name it: "Annullata da nota di credito 3/…")
+    const rowOf = (id: string) =>
+      (isPhone(info) ? page.getByRole('listitem') : page.getByRole('row')).filter({
+        has: page.getByRole('link', { name: id, exact: true }),
+      });
+    await expect(rowOf(notSent.idDocumento).getByText('Non va inviata')).toBeVisible();
+    await expect(
+      rowOf(notSent.idDocumento).getByText(`Annullata da nota di credito 3/${year}`, { exact: false }),
+    ).toBeVisible();
+    await expect(rowOf(`3/${year}`).getByText('Non va inviata')).toBeVisible();
+    await expect(rowOf(`4/${year}`).getByText(`Rimborsata il ${today}`)).toBeVisible();
+    await expect(page.getByText('Non va inviata: 2')).toBeVisible();
+    await expect(page.getByText('Da inviare: 1')).toBeVisible();
+    await shot(page, info, 'sistema-ts-10-credit-notes');
+    await page.getByRole('button', { name: 'Invia le spese da inviare (1)' }).click();
+    await expect(successToast(page, '1 spesa inviata al Sistema TS.')).toBeVisible();
+    await expect(page.getByText('Accettato: 2')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Da inviare: 0')).toBeVisible();
+    await shot(page, info, 'sistema-ts-11-refund-accepted');
   });
 });
