@@ -24,7 +24,7 @@
  * BENCH_FIRST_SCREEN_LABEL (the key under which bench/results/first-screen.json keeps this run, default 'latest').
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,7 +33,11 @@ import { codiceFiscaleCheckChar } from '@studiolo/domain/anagrafica';
 import { type BrowserContext, chromium } from 'playwright';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const firstScreenResultsFile = path.join(repoRoot, 'bench/results/first-screen.json');
+/** BENCH_QUICK=1: one run of two routes, written under the temporary directory (checks that it works, no figures). */
+const quick = process.env.BENCH_QUICK === '1';
+export const firstScreenResultsFile = quick
+  ? path.join(tmpdir(), 'studiolo-bench-quick', 'first-screen.json')
+  : path.join(repoRoot, 'bench/results/first-screen.json');
 
 type Route = { path: string; signedIn: boolean; patientFacing?: boolean };
 /** Every route of apps/web/src/app/router.tsx (query parameters filled where the page needs one). */
@@ -66,7 +70,7 @@ const allRoutes = (invoiceId: string): Route[] => [
   { path: '/billing', signedIn: true },
 ];
 
-const runs = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? 5);
+const runs = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? (quick ? 1 : 5));
 const throttle = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8, cpuRate: 4 };
 
 // ——— the app, started as `npm start` starts it ———
@@ -100,6 +104,9 @@ const startApp = async (webDist: string) => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // a bench stopped half-way (Ctrl-C, a closed pipe) leaves no server behind
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
   const baseUrl = `http://localhost:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -114,6 +121,7 @@ const startApp = async (webDist: string) => {
     await new Promise((r) => setTimeout(r, 100));
   }
   const stop = async () => {
+    process.off('exit', orphanGuard);
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
@@ -430,7 +438,7 @@ export const runFirstScreen = async ({ log = console.log }: { log?: (line: strin
   try {
     log('  first-screen: a studio with 500 patients, a week of appointments and 50 invoices, through the API …');
     const studio = await makeStudio(app.baseUrl, app.dataDir);
-    const wanted = process.env.BENCH_FIRST_SCREEN_ROUTES?.split(',');
+    const wanted = (process.env.BENCH_FIRST_SCREEN_ROUTES ?? (quick ? '/signIn,/customers' : undefined))?.split(',');
     const routes = allRoutes(studio.invoiceId).filter(
       (r) => !wanted || wanted.includes(r.path.split('?')[0] as string),
     );
@@ -524,6 +532,7 @@ export const runFirstScreen = async ({ log = console.log }: { log?: (line: strin
     const previous = existsSync(firstScreenResultsFile)
       ? (JSON.parse(readFileSync(firstScreenResultsFile, 'utf8')) as Record<string, unknown>)
       : {};
+    mkdirSync(path.dirname(firstScreenResultsFile), { recursive: true });
     writeFileSync(firstScreenResultsFile, `${JSON.stringify({ ...previous, [label]: result }, null, 2)}\n`);
     return result;
   } finally {
