@@ -630,6 +630,7 @@ describe('lists and stats', () => {
       nrFattureNonPagate: 2,
       nrFattureScadute: 1,
       nrFattureRicevute: 0,
+      nrNoteDaRimborsare: 0,
     });
     const years = await apiOk<{ anniConFatture: number[] }>(t.app, {
       method: 'GET',
