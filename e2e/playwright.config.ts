@@ -5,7 +5,10 @@ import { defineConfig } from '@playwright/test';
 
 /** The app as a newcomer gets it: the built web app served by the server, on a fresh embedded database. */
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-e2e-'));
+// Made once by the runner and inherited by the workers (which load this file again): specs read the server's local
+// outbox (DATA_DIR/outbox/*.eml) there, as a person reads their mail (support/mailbox.ts).
+if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'studiolo-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { mailedToken } from './mailbox.ts';
 import { screen, uniqueEmail } from './screens.ts';
 
 export const password = 'una-password-sicura';
@@ -43,7 +44,11 @@ export const createOwner = async (
   { nome = 'Giulia', cognome = 'Bianchi', professione = 'Fisioterapista' } = {},
 ): Promise<Owner> => {
   const email = uniqueEmail('titolare');
-  const signup = await apiPost<{ token: string }>(request, '/user/signup', { email, password, nome, cognome });
+  // Sign-up mails a confirmation link that creates the account and answers its session (issue 25 item 8).
+  await apiPost(request, '/user/signup', { email, password, nome, cognome });
+  const signup = await apiPost<{ token: string }>(request, '/user/verify-email', {
+    token: mailedToken(email, 'verificaEmail'),
+  });
   await apiPost(
     request,
     '/studio/initial-setup',

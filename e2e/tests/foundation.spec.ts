@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { mailedLink } from '../support/mailbox.ts';
 import { screen, uniqueEmail } from '../support/screens.ts';
 
 const password = 'una-password-sicura';
@@ -21,6 +22,12 @@ test('a newcomer signs up, sets up the studio, enters the app, signs out and bac
   if (await confirm.count()) await confirm.fill(password);
   await screen(page, info, '02-sign-up');
   await page.getByRole('button', { name: 'Registrati' }).click();
+
+  // issue 25 item 8: the account starts from the mailed link (the answer is the same for a registered address)
+  await expect(page.getByRole('heading', { name: 'Controlla la tua email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await screen(page, info, '02b-sign-up-check-email');
+  await page.goto(mailedLink(email, 'verificaEmail'));
 
   await expect(page).toHaveURL(/\/on-boarding/);
   // an empty submit shows the spec's messages
@@ -61,9 +68,15 @@ test('a newcomer signs up, sets up the studio, enters the app, signs out and bac
   await expect(page.getByText(/0:45/).first()).toBeVisible();
   await page.goto('/customers');
 
+  // issue 25 item 10: signing out ends the session on the server too, not only in this browser
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('studiolo.user') ?? '{}').token as string);
   await page.getByRole('button', { name: 'Menu utente' }).click();
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/app/api/user/logout'));
   await page.getByRole('menuitem', { name: 'Esci' }).click();
   await expect(page).toHaveURL(/\/signIn/);
+  expect((await loggedOut).status()).toBe(200);
+  const after = await page.request.get('/app/api/user/getUser', { headers: { Authorization: `Bearer ${token}` } });
+  expect(after.status(), 'the signed-out token').toBe(401);
 
   await page.goto('/customers');
   await expect(page).toHaveURL(/\/signIn\?returnUrl=%2Fcustomers$/);
