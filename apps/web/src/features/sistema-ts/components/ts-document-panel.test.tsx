@@ -107,6 +107,33 @@ describe('the invoice page’s Sistema TS panel', () => {
     );
   });
 
+  it('an invoice cancelled by its credit note says so and offers nothing to send; a note waits for its refund', async () => {
+    answer = documento({
+      stato: 'ANNULLATA',
+      operazione: null,
+      nota: 'Annullata da nota di credito 2/2026: la spesa non va al Sistema TS.',
+    });
+    renderPanel();
+    const panel = await screen.findByRole('region', { name: 'Sistema Tessera Sanitaria' });
+    expect(within(panel).getByText('Non va inviata')).toBeTruthy();
+    expect(within(panel).getByText(/Annullata da nota di credito 2\/2026/)).toBeTruthy();
+    expect(within(panel).queryByRole('button')).toBeNull();
+  });
+
+  it('a credit note not refunded waits for the refund, never for a payment', async () => {
+    answer = documento({
+      tipoDocumento: 'NOTA_DI_CREDITO',
+      stato: 'NON_RIMBORSATA',
+      operazione: null,
+      nota: 'Al Sistema TS va il rimborso quando lo segni, con la data e il metodo.',
+    });
+    renderPanel();
+    const panel = await screen.findByRole('region', { name: 'Sistema Tessera Sanitaria' });
+    expect(within(panel).getByText('In attesa di rimborso')).toBeTruthy();
+    expect(within(panel).getByText(/va il rimborso quando lo segni/)).toBeTruthy();
+    expect(within(panel).queryByText(/pagamento/)).toBeNull();
+  });
+
   it('nothing leaves while the invoice has changes not saved', async () => {
     answer = documento({});
     renderPanel(true);
