@@ -1,4 +1,5 @@
 import type { CalendarEvent } from '@studiolo/domain/calendar';
+import { customerKindOf, serviceDescriptionOf } from '@studiolo/domain/invoices';
 import type { Patient } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -12,11 +13,14 @@ import {
 import { CalendarScreen } from '../../features/calendar/components/calendar-screen.tsx';
 import type { DiaryPrefill } from '../../features/clinical/components/diary-entry-dialog.tsx';
 import { settleInvoicePath } from '../../features/invoices/paths.ts';
+import type { SettleDefaults } from '../../features/invoices/settle-batch.ts';
+import { getPatient } from '../../features/patients/api/get-patient.ts';
 import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
 import { PatientSearchSelect } from '../../features/patients/index.ts';
 import { useProducts } from '../../features/products/api/get-products.ts';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { useStaff } from '../../features/staff/api/get-staff.ts';
+import { useStudio } from '../../features/studio/api/get-studio.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
 
@@ -40,6 +44,17 @@ const PatientField = ({ value, onChange, label, description, placeholder, active
   />
 );
 
+// the batch of invoices (the invoice rules and totals) is fetched when first opened, not with the calendar
+const SettleBatchDialog = lazy(async () => ({
+  default: (await import('../../features/invoices/components/settle-batch-dialog.tsx')).SettleBatchDialog,
+}));
+
+/** A patient's kind of customer and recipient code, for the invoices the calendar's batch makes (issue 26 item 6). */
+const loadCustomer = async (pazienteId: string) => {
+  const p = await getPatient(pazienteId);
+  return { kind: customerKindOf(p.datiGenerali), codiceDestinatario: p.datiGenerali.codiceDestinatario };
+};
+
 /**
  * /calendar: the calendar feature composed with what it needs from the others (staff, settings' rooms and devices,
  * services, patient tags and the patient field), GUIDE §2.
@@ -56,6 +71,37 @@ export const CalendarPage = () => {
   const [diaryFor, setDiaryFor] = useState<DiaryPrefill | null>(null);
   const canWriteDiary = role ? can(role, 'clinical:write') : false;
   const navigate = useNavigate();
+  const canInvoice = role ? can(role, 'invoice:write') : false;
+  const studio = useStudio();
+  // issue 26 item 6: the invoice defaults the batch makes each invoice from (as the invoice page does)
+  const settleDefaults = useMemo<SettleDefaults | null>(
+    () =>
+      studio.data && settings.data && products.data
+        ? {
+            regimeFiscale: studio.data.tassazione.regimeFiscale,
+            tassazione: settings.data.fattura.tassazione,
+            coordinateBancarie: studio.data.coordinateBancarie,
+            fatturaSettings: settings.data.fattura,
+            products: new Map(products.data.map((p) => [p.id, p])),
+            serviceDescription: serviceDescriptionOf(settings.data.fattura, studio.data.professione),
+          }
+        : null,
+    [studio.data, settings.data, products.data],
+  );
+  const SettleBatch = useMemo(
+    () =>
+      canInvoice
+        ? ({ opened, onClose }: { opened: boolean; onClose: () => void }) => (
+            <SettleBatchDialog
+              opened={opened}
+              onClose={onClose}
+              defaults={settleDefaults}
+              loadCustomer={loadCustomer}
+            />
+          )
+        : null,
+    [canInvoice, settleDefaults],
+  );
   const deps = useMemo<CalendarDeps>(
     () => ({
       staff: staff.data ?? [],
@@ -73,12 +119,13 @@ export const CalendarPage = () => {
             e.pazienteId &&
             setDiaryFor({ pazienteId: e.pazienteId, eventId: e.id, start: e.start, patientName: e.pazienteName })
         : null,
+      SettleBatchDialog: SettleBatch,
       invoiceToSettle:
         role && can(role, 'invoice:write')
           ? (e: CalendarEvent) => e.pazienteId && navigate(settleInvoicePath(e.pazienteId, '/calendar'))
           : null,
     }),
-    [staff.data, settings.data, products.data, tags.data, role, canWriteDiary, navigate],
+    [staff.data, settings.data, products.data, tags.data, role, canWriteDiary, navigate, SettleBatch],
   );
   if (!user) return null;
   return (

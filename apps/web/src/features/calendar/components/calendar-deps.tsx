@@ -39,6 +39,8 @@ export type CalendarDeps = {
    * may not invoice.
    */
   invoiceToSettle?: ((event: CalendarEvent) => void) | null;
+  /** Several patients' past unpaid appointments invoiced in one go (issue 26 item 6); absent: not offered. */
+  SettleBatchDialog?: ComponentType<{ opened: boolean; onClose: () => void }> | null;
 };
 
 const CalendarDepsContext = createContext<CalendarDeps | null>(null);

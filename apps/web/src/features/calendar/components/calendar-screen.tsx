@@ -25,6 +25,7 @@ import {
   IconDots,
   IconFileExport,
   IconPlus,
+  IconReceipt,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -88,6 +89,7 @@ export const calendarTexts = {
   actions: 'Altre azioni',
   bulkDelete: 'Elimina eventi…',
   bulkExport: 'Esporta eventi…',
+  settleBatch: 'Fatture appuntamenti da saldare…',
   settings: 'Impostazioni calendario',
   select: 'Seleziona',
   selecting: 'Selezione attiva: tocca gli appuntamenti per sceglierli',
@@ -151,6 +153,7 @@ export const CalendarScreen = () => {
   const [selected, setSelected] = useState<ReadonlyMap<string, CalendarEvent>>(new Map());
   const [dialog, setDialog] = useState<AppointmentDialogMode | null>(null);
   const [bulk, setBulk] = useState<BulkMode | null>(null);
+  const [settling, setSettling] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
   if (dialog && !dialogWanted) setDialogWanted(true);
   // fetched once the first screen is up, so the first click on a slot or an appointment does not wait for it
@@ -345,6 +348,11 @@ export const CalendarScreen = () => {
               {deps.canExport && (
                 <Menu.Item leftSection={<IconFileExport size={16} />} onClick={() => setBulk('export')}>
                   {calendarTexts.bulkExport}
+                </Menu.Item>
+              )}
+              {deps.SettleBatchDialog && (
+                <Menu.Item leftSection={<IconReceipt size={16} />} onClick={() => setSettling(true)}>
+                  {calendarTexts.settleBatch}
                 </Menu.Item>
               )}
               {deps.canWrite && (
@@ -577,6 +585,7 @@ export const CalendarScreen = () => {
         onConfirm={() => void confirmDelete(null)}
         onCancel={() => setToDelete(null)}
       />
+      {deps.SettleBatchDialog && settling && <deps.SettleBatchDialog opened onClose={() => setSettling(false)} />}
       {bulk && (
         <Suspense fallback={null}>
           <BulkEventsDialog
