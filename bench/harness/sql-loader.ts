@@ -12,7 +12,8 @@
  * on PostgreSQL). What the scenarios write with it, always in studios and for patients the API made:
  * - clinical: clinical_diary_entries, clinical_evaluations, clinical_outcome_measures;
  * - einvoicing: documenti_contabili, sdi_invii (copies of an invoice the API made and sent);
- * - invoices and analytics (PostgreSQL): patients, documenti_contabili, document_counters.
+ * - invoices and analytics (PostgreSQL): patients, documenti_contabili, document_counters; analytics also
+ *   documenti_ricevuti and patients.tags.
  * The columns are the database's (apps/server/src/db/migrations): a migration that renames one fails the loader
  * with PostgreSQL's own message, not silently.
  */

@@ -3,50 +3,35 @@
  * generator: invoices, credit notes and pro-forma over five years, 500 patients, a fifth of them tagged) and 5,000
  * received invoices, among 200,000 documents of 50 other studios.
  *  1. GET /analytics/cashflow/summary and GET /analytics/cashflow (MONTHLY) for the year 2025: p95 < 100 ms, and
- *     within 2× the same SQL run directly: the statements the repository sends, captured from its own query builder
- *     (drizzle's logger) and replayed with node-postgres in the same shape (the summary's three one after the other,
- *     the series' three at once), in this run and on the same database. One client after the other, and 10 at once.
+ *     within 2× the same SQL run directly: the statements a request sends, read on the wire between the app and
+ *     PostgreSQL (harness/sql-capture.ts; the auth statement left out) and replayed with node-postgres in the same
+ *     shape (the summary's one after the other, the series' at once, the revenue's transaction on one connection),
+ *     on the same database. One client after the other, and 10 at once. The app runs as `npm start` runs it;
+ *     studios are made through the API, their documents through the SQL loader.
  *  2. The same with the tag filter, and GET /analytics/revenue (by service and by tag), for the record.
  *  3. EXPLAIN (ANALYZE, BUFFERS) of every statement.
  * Part `analytics` of `npm run bench` (BENCH_ONLY=analytics); writes bench/results/analytics.json.
  * Options: BENCH_ANALYTICS_DOCUMENTS (100000)  BENCH_ANALYTICS_OTHER (200000)  BENCH_DURATION_S (10)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config/env.ts';
-import { createDatabase, type DbOrTx } from '../../apps/server/src/db/client.ts';
-import * as schema from '../../apps/server/src/db/schema/index.ts';
-import { createDeps } from '../../apps/server/src/deps.ts';
-import { analyticsRepository as repo } from '../../apps/server/src/features/analytics/analytics.repository.ts';
-import { noRequestMeta } from '../../apps/server/src/shared/request-meta.ts';
-import type { StudioContext } from '../../apps/server/src/shared/studio-context.ts';
-import { apiOf, createOwner } from '../harness/app.ts';
+import { createOwner, startApp } from '../harness/app.ts';
 import { closedLoop, type LatencyFigures, percentileOf } from '../harness/closed-loop.ts';
 import { postgresUrlFromEnv, prepareBenchDatabase } from '../harness/postgres.ts';
-import { unlimitedRateLimits } from '../harness/process.ts';
+import { quick, saveResults } from '../harness/results.ts';
+import { type Captured, startSqlCapture } from '../harness/sql-capture.ts';
+import { type Query, withSql } from '../harness/sql-loader.ts';
 import { generate } from './invoices.ts';
 import type { InvoicesLoadInput } from './invoices-load-worker.ts';
 
-export const analyticsResultsFile = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'results',
-  'analytics.json',
-);
 const databaseName = 'studiolo_bench_analytics';
-const studioDocuments = Number(process.env.BENCH_ANALYTICS_DOCUMENTS ?? 100_000);
-const otherDocuments = Number(process.env.BENCH_ANALYTICS_OTHER ?? 200_000);
-const otherStudios = 50;
-const receivedPerStudio = 5_000;
-const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+const studioDocuments = Number(process.env.BENCH_ANALYTICS_DOCUMENTS ?? (quick ? 5_000 : 100_000));
+const otherDocuments = Number(process.env.BENCH_ANALYTICS_OTHER ?? (quick ? 2_000 : 200_000));
+const otherStudios = quick ? 2 : 50;
+const receivedPerStudio = quick ? 500 : 5_000;
+const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 2 : 10));
 const round2 = (v: number) => Math.round(v * 100) / 100;
 const year = { startDate: '2025-01-01', endDate: '2025-12-31' };
 
@@ -62,8 +47,8 @@ const httpLoad = (input: InvoicesLoadInput) =>
   });
 
 /** Received invoices (costs) of a studio over the same five years, in one statement. */
-const generateReceived = async (client: pg.Client, studioId: string, count: number) => {
-  await client.query(
+const generateReceived = async (query: Query, studioId: string, count: number) => {
+  await query(
     `insert into documenti_ricevuti (studio_id, hash, indice, file_name, origine, fornitore, tipo_documento, numero,
        data_documento, imponibile_cents, iva_cents, totale_cents, ritenuta_cents, avvisi, xml)
      select $1, 'bench' || i, 1, 'IT01234567890_' || i || '.xml', 'UPLOAD', 'Fornitore ' || (i % 40),
@@ -75,17 +60,13 @@ const generateReceived = async (client: pg.Client, studioId: string, count: numb
   );
 };
 
-type Captured = { text: string; params: unknown[] };
-/** The repository's statements for a call, captured from its own query builder (nothing is changed on the way). */
-const capture = async (pool: pg.Pool, run: (db: DbOrTx) => Promise<unknown>): Promise<Captured[]> => {
-  const captured: Captured[] = [];
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, params) => captured.push({ text, params }) },
-  }) as unknown as DbOrTx;
-  await run(db);
-  return captured;
-};
+/** The analytics statements of a request (its own reads and the transaction around them): not the auth statement. */
+const ownStatements = (all: Captured[]) =>
+  all.filter(
+    (c) =>
+      !/pgboss/i.test(c.text) &&
+      (/documenti_contabili|documenti_ricevuti/i.test(c.text) || /^\s*(begin|commit|set local jit)/i.test(c.text)),
+  );
 
 export const runAnalytics = async ({ log }: { log: (line: string) => void }) => {
   const adminUrl = postgresUrlFromEnv();
@@ -94,102 +75,80 @@ export const runAnalytics = async ({ log }: { log: (line: string) => void }) => 
     return null;
   }
   const databaseUrl = await prepareBenchDatabase(adminUrl, databaseName);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-bench-analytics-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-    SCRYPT_COST_LOG2: '10',
-    ...unlimitedRateLimits,
-    DATABASE_URL: databaseUrl,
-  });
-  const database = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
-  const deps = createDeps(config, database);
-  const app = await buildApp(deps);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const sqlOf = <R extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
+    withSql(databaseUrl, (query) => query<R>(sql, params));
+  // the first app talks to PostgreSQL through the capture relay (to read the statements a request sends); the
+  // measured one, started after, directly
+  const capture = await startSqlCapture(databaseUrl);
+  let app = await startApp({ database: { url: capture.url }, env: { SCRYPT_COST_LOG2: '10' } });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const query = async <R extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
-      (await client.query(sql, params)).rows as R[];
-    /** An owner through the API, and the context the repository takes (not ported: see bench/README.md). */
-    const ownerOf = async (i: number) => {
-      const o = await createOwner({ baseUrl, dataDir }, i);
-      const me = await apiOf({ baseUrl }).call<{ id: string }>('GET', '/user/getUser', undefined, o.token);
-      const staff = await apiOf({ baseUrl }).call<{ id: string }[]>('GET', '/staff', undefined, o.token);
-      const ctx: StudioContext = {
-        userId: me.id,
-        email: o.email,
-        platformRole: null,
-        actorUserId: null,
-        actorEmail: null,
-        meta: noRequestMeta,
-        studioId: o.studioId,
-        role: 'ROLE_USER',
-        memberId: staff[0]?.id ?? '',
-        versions: null,
-      };
-      return { token: o.token, ctx };
-    };
-
-    // ---------- dataset ----------
+    // ---------- dataset: studios through the API, their documents through the SQL loader ----------
     const t0 = performance.now();
-    const owner = await ownerOf(0);
-    await generate(query, owner.ctx.studioId, studioDocuments, 0);
-    await generateReceived(client, owner.ctx.studioId, receivedPerStudio);
-    // a fifth of the patients tagged 'Sportivo', another fifth 'Lombalgia'
-    await client.query(
-      `update patients set tags = case when n % 5 = 0 then array['Sportivo'] when n % 5 = 1 then array['Lombalgia']
-         else '{}'::text[] end
-       from (select id as pid, row_number() over (order by id) as n from patients where studio_id = $1) as t
-       where id = t.pid`,
-      [owner.ctx.studioId],
-    );
+    const owner = await createOwner(app, 0);
+    await withSql(databaseUrl, async (query) => {
+      await generate(query, owner.studioId, studioDocuments, 0);
+      await generateReceived(query, owner.studioId, receivedPerStudio);
+      // a fifth of the patients tagged 'Sportivo', another fifth 'Lombalgia'
+      await query(
+        `update patients set tags = case when n % 5 = 0 then array['Sportivo'] when n % 5 = 1 then array['Lombalgia']
+           else '{}'::text[] end
+         from (select id as pid, row_number() over (order by id) as n from patients where studio_id = $1) as t
+         where id = t.pid`,
+        [owner.studioId],
+      );
+    });
     const perOther = Math.floor(otherDocuments / otherStudios);
     for (let s = 1; s <= otherStudios; s++) {
-      const other = await ownerOf(s);
-      await generate(query, other.ctx.studioId, perOther, s);
-      await generateReceived(client, other.ctx.studioId, Math.floor(receivedPerStudio / 10));
+      const other = await createOwner(app, s);
+      await withSql(databaseUrl, async (query) => {
+        await generate(query, other.studioId, perOther, s);
+        await generateReceived(query, other.studioId, Math.floor(receivedPerStudio / 10));
+      });
     }
-    await client.query('vacuum analyze');
+    await sqlOf('vacuum analyze');
     const generatedS = round2((performance.now() - t0) / 1000);
-    const total = Number((await client.query('select count(*) as n from documenti_contabili')).rows[0]?.n);
+    const total = Number((await sqlOf<{ n: string }>('select count(*) as n from documenti_contabili'))[0]?.n);
     const yearDocs = Number(
       (
-        await client.query(
+        await sqlOf<{ n: string }>(
           `select count(*) as n from documenti_contabili where studio_id = $1 and serie = 'FATTURA'
              and data_documento between $2 and $3`,
-          [owner.ctx.studioId, year.startDate, year.endDate],
+          [owner.studioId, year.startDate, year.endDate],
         )
-      ).rows[0]?.n,
+      )[0]?.n,
     );
     log(
       `  analytics: ${studioDocuments} documents for the studio (${yearDocs} invoices in 2025), ${total} in the table, generated in ${generatedS} s`,
     );
 
-    // ---------- the statements, as the repository sends them ----------
-    const today = new Date().toISOString().slice(0, 10);
-    const statements = {
-      summary: await capture(pool, (db) => repo.summary(db, owner.ctx, year.startDate, year.endDate, [])),
-      monthly: await capture(pool, (db) =>
-        Promise.all([
-          repo.issuedBy(db, owner.ctx, year.startDate, year.endDate, today, 'month', []),
-          repo.collectedBy(db, owner.ctx, year.startDate, year.endDate, 'month', []),
-          repo.costsBy(db, owner.ctx, year.startDate, year.endDate, 'month'),
-        ]),
-      ),
-      summaryTagged: await capture(pool, (db) =>
-        repo.summary(db, owner.ctx, year.startDate, year.endDate, ['Sportivo']),
-      ),
-      revenue: await capture(pool, (db) => repo.revenue(db, owner.ctx, year.startDate, year.endDate, [])),
+    const q = new URLSearchParams(year).toString();
+    const paths = {
+      summary: `/app/api/analytics/cashflow/summary?${q}`,
+      monthly: `/app/api/analytics/cashflow?${q}&granularity=MONTHLY`,
+      summaryTagged: `/app/api/analytics/cashflow/summary?${q}&tags=Sportivo`,
+      revenue: `/app/api/analytics/revenue?${q}`,
     };
+    const getFrom = (baseUrl: string) => async (p: string) => {
+      const res = await fetch(`${baseUrl}${p}`, { headers: { authorization: `Bearer ${owner.token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+    };
+
+    // ---------- the statements, as the app sends them (read on the wire) ----------
+    const captured = getFrom(app.baseUrl);
+    const statements = {} as Record<keyof typeof paths, Captured[]>;
+    for (const name of Object.keys(paths) as (keyof typeof paths)[]) {
+      await captured(paths[name]);
+      statements[name] = ownStatements(await capture.record(() => captured(paths[name])));
+      if (statements[name].length === 0) throw new Error(`no statement captured for ${paths[name]}`);
+    }
+    await app.stop();
+    await capture.close();
+    app = await startApp({ database: { url: databaseUrl }, env: { SCRYPT_COST_LOG2: '10' } });
+    const baseUrl = app.baseUrl;
+    const get = getFrom(baseUrl);
+
     /** The summary's statements one after the other (as the repository awaits them), the others at once. */
     const direct = {
       summary: async () => {
@@ -211,14 +170,6 @@ export const runAnalytics = async ({ log }: { log: (line: string) => void }) => 
         }
       },
     };
-    const q = new URLSearchParams(year).toString();
-    const paths = {
-      summary: `/app/api/analytics/cashflow/summary?${q}`,
-      monthly: `/app/api/analytics/cashflow?${q}&granularity=MONTHLY`,
-      summaryTagged: `/app/api/analytics/cashflow/summary?${q}&tags=Sportivo`,
-      revenue: `/app/api/analytics/revenue?${q}`,
-    };
-
     const timeSequential = async (task: () => Promise<unknown>, n = 200) => {
       const times: number[] = [];
       for (let i = 0; i < n + 20; i++) {
@@ -229,12 +180,6 @@ export const runAnalytics = async ({ log }: { log: (line: string) => void }) => 
       times.sort((a, b) => a - b);
       return { calls: n, p50Ms: round2(percentileOf(times, 50)), p95Ms: round2(percentileOf(times, 95)) };
     };
-    const get = async (p: string) => {
-      const res = await fetch(`${baseUrl}${p}`, { headers: { authorization: `Bearer ${owner.token}` } });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
-    };
-
     // the floor: an authenticated route that reads one row (token, membership, envelope: what every call pays)
     const floor = await timeSequential(() => get('/app/api/user/getUser'));
     log(`  analytics: floor GET /user/getUser one client p50 ${floor.p50Ms} ms p95 ${floor.p95Ms} ms`);
@@ -283,15 +228,17 @@ export const runAnalytics = async ({ log }: { log: (line: string) => void }) => 
     for (const [name, list] of Object.entries(statements)) {
       // the settings a statement ran under (set local jit = off) apply to its plan too; begin/commit are not plans
       const jitOff = list.some((s) => /^set local jit = off/i.test(s.text));
-      if (jitOff) await client.query('set jit = off');
-      plans[name] = [];
-      for (const s of list.filter((x) => /^\s*select/i.test(x.text)))
-        plans[name].push(
-          (await client.query(`explain (analyze, buffers, format text) ${s.text}`, s.params)).rows.map(
-            (r: Record<string, string>) => r['QUERY PLAN'] as string,
-          ),
-        );
-      if (jitOff) await client.query('reset jit');
+      plans[name] = await withSql(databaseUrl, async (query) => {
+        if (jitOff) await query('set jit = off');
+        const out: string[][] = [];
+        for (const s of list.filter((x) => /^\s*select/i.test(x.text)))
+          out.push(
+            (await query<Record<string, string>>(`explain (analyze, buffers, format text) ${s.text}`, s.params)).map(
+              (r) => r['QUERY PLAN'] as string,
+            ),
+          );
+        return out;
+      });
     }
 
     // the page's latency is one person's request: the target is one client after the other; 10 at once (on this
@@ -306,15 +253,16 @@ export const runAnalytics = async ({ log }: { log: (line: string) => void }) => 
       summaryUnder100MsWithin2xSqlAt10: tenAtOnce(figures.summary),
       monthlyUnder100MsWithin2xSqlAt10: tenAtOnce(figures.monthly),
     };
-    const result = {
+    return saveResults('analytics', {
       meta: {
         measuredAt: new Date().toISOString(),
+        ...(quick ? { quick: true } : {}),
         cpus: cpus().length,
         cpuModel: cpus()[0]?.model,
         memoryGiB: round2(totalmem() / 2 ** 30),
         loadavg: loadavg().map(round2),
         node: process.version,
-        postgres: String((await client.query('show server_version')).rows[0]?.server_version),
+        postgres: String((await sqlOf<{ server_version: string }>('show server_version'))[0]?.server_version),
         durationS,
         range: year,
       },
@@ -331,15 +279,12 @@ export const runAnalytics = async ({ log }: { log: (line: string) => void }) => 
       statements: Object.fromEntries(Object.entries(statements).map(([k, v]) => [k, v.map((s) => s.text)])),
       plans,
       targets,
-    };
-    mkdirSync(path.dirname(analyticsResultsFile), { recursive: true });
-    writeFileSync(analyticsResultsFile, `${JSON.stringify(result, null, 2)}\n`);
-    return result;
+    });
   } finally {
     await pool.end();
-    await client.end();
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
+    await capture.close();
   }
 };
+
+if (import.meta.url === `file://${process.argv[1]}`) await runAnalytics({ log: console.log });
