@@ -246,4 +246,50 @@ test.describe('the money side as a studio meets it (issue 26)', () => {
     ).toBeVisible();
     await shot(page, info, 'money-10-analytics');
   });
+
+  test('invoices several patients’ past appointments in one go from the calendar, with a summary', async ({
+    page,
+    request,
+  }, info) => {
+    const owner = await createOwner(request);
+    const cocco = await seedPatient(request, owner);
+    const bianchi = await apiPost<{ id: string }>(
+      request,
+      '/pazienti',
+      {
+        datiGenerali: {
+          tipologiaPersona: 'FISICA',
+          nome: 'Anna',
+          cognome: 'Bianchi',
+          codiceFiscale: 'BNCNNA80A41A944F',
+        },
+        contatti: { cellulare: '+39 333 7654321' },
+        residenza: { indirizzo: 'Via Po 2', cap: '40121', comune: 'Bologna', provincia: 'BO' },
+      },
+      owner.token,
+    );
+    // earlier today: within "Dal" (the 1st of the month) and "Al" (today), whatever the day of the run
+    const start = new Date(Math.max(Date.now() - 3 * 3_600_000, daysAgo(0, 0).getTime()));
+    start.setUTCMinutes(0, 0, 0);
+    await seedAppointments(request, owner, cocco.id, [start]);
+    await seedAppointments(request, owner, bianchi.id, [start]);
+
+    await openSignedIn(page, owner, '/calendar');
+    await page.getByRole('button', { name: 'Altre azioni' }).click();
+    await page.getByRole('menuitem', { name: 'Fatture appuntamenti da saldare…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fatture appuntamenti da saldare' });
+    await expect(dialog.getByRole('checkbox', { name: /^Bianchi Anna · 1 appuntamento · 50,00/ })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: /^Cocco Fabio · 1 appuntamento · 50,00/ })).toBeChecked();
+    await dialog.getByRole('switch', { name: 'Segna le fatture come pagate' }).check();
+    await shot(page, info, 'money-11-batch-dialog');
+    await dialog.getByRole('button', { name: 'Crea 2 fatture' }).click();
+    await expect(dialog.getByText('Create 2 fatture')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: /^Apri la fattura \d+\// })).toHaveCount(2);
+    await shot(page, info, 'money-12-batch-summary');
+
+    for (const id of [cocco.id, bianchi.id]) {
+      const events = await apiGet<CalendarEvent[]>(request, `/events/paziente/${id}`, owner.token);
+      expect(events.every((e) => e.isPagato && e.linkedDocumentoContabileId)).toBe(true);
+    }
+  });
 });
