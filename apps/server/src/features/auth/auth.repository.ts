@@ -235,6 +235,10 @@ export const authRepository = {
     await db.insert(emailVerifications).values(row);
   },
 
+  /** Drops the pending sign-ups of an address that has an account (they could never create it). */
+  dropPendingSignups: (db: DbOrTx, email: string) =>
+    db.delete(emailVerifications).where(and(eq(emailVerifications.email, email), isNull(emailVerifications.userId))),
+
   /** Takes a valid confirmation link (deleting it: it works once); null when unknown or expired. */
   consumeEmailVerification: (db: DbOrTx, tokenHash: string, now: Date) =>
     db

@@ -80,6 +80,8 @@ export const signup = async (
     warnings.push(authMessages.inviteInvalid);
   }
   if (existing) {
+    // the same statements as for a new address (a delete, then the mail and the audit row): the same time
+    await authRepository.dropPendingSignups(deps.db, existing.email);
     await deps.mailer.send({
       studioId: null,
       to: existing.email,
