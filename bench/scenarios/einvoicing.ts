@@ -168,35 +168,44 @@ const zipPart = async (started: App, owner: Owner, log: (l: string) => void) => 
       params: [owner.studioId, first.id, xml],
     },
   ]);
-  await new Promise((r) => setTimeout(r, 1000));
-  const rssBefore = app.rssMb() ?? Number.NaN;
-  let peak = rssBefore;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, app.rssMb() ?? 0);
-  }, 20);
-  const t0 = performance.now();
-  const res = await apiOf(app).fetch(
-    '/documento-contabile/fattura/download-xmls?startDate=01-01-2026&endDate=31-12-2026',
-    {
-      token: owner.token,
-    },
-  );
-  if (!res.ok || !res.body) throw new Error(`download-xmls: ${res.status} ${await res.text()}`);
-  let bytes = 0;
-  for await (const chunk of res.body) bytes += chunk.length;
-  const ms = Math.round(performance.now() - t0);
-  clearInterval(sampler);
-  const figures = {
-    files: Number(res.headers.get('x-total-count')),
-    zipMb: mb(bytes),
-    xmlKbEach: Math.round(Buffer.byteLength(xml) / 102.4) / 10,
-    ms,
-    rssBeforeMb: rssBefore,
-    rssPeakMb: peak,
-    rssGrowthMb: Math.round((peak - rssBefore) * 10) / 10,
+  /** One export of the year read to the end by the client, the server's RSS sampled every 20 ms. */
+  const exportOnce = async () => {
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssBefore = app.rssMb() ?? Number.NaN;
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, app.rssMb() ?? 0);
+    }, 20);
+    const t0 = performance.now();
+    const res = await apiOf(app).fetch(
+      '/documento-contabile/fattura/download-xmls?startDate=01-01-2026&endDate=31-12-2026',
+      { token: owner.token },
+    );
+    if (!res.ok || !res.body) throw new Error(`download-xmls: ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    for await (const chunk of res.body) bytes += chunk.length;
+    const ms = Math.round(performance.now() - t0);
+    clearInterval(sampler);
+    return {
+      files: Number(res.headers.get('x-total-count')),
+      zipMb: mb(bytes),
+      xmlKbEach: Math.round(Buffer.byteLength(xml) / 102.4) / 10,
+      ms,
+      rssBeforeMb: rssBefore,
+      rssPeakMb: peak,
+      rssGrowthMb: Math.round((peak - rssBefore) * 10) / 10,
+    };
   };
+  // The app has just restarted after the SQL loader: the first export also brings the rows into PGlite's memory
+  // (in the server's process, where it stays). Before issue 27 the rows had just been written in the same process,
+  // so the figure set against the target is the second export's; the first is kept beside it.
+  const firstRun = await exportOnce();
   log(
-    `    ZIP of ${figures.files} files: ${figures.zipMb} MB in ${ms} ms, server RSS growth ${figures.rssGrowthMb} MB`,
+    `    first ZIP of ${firstRun.files} files (database cold): ${firstRun.ms} ms, RSS growth ${firstRun.rssGrowthMb} MB`,
+  );
+  const figures = { ...(await exportOnce()), firstRun };
+  log(
+    `    ZIP of ${figures.files} files: ${figures.zipMb} MB in ${figures.ms} ms, server RSS growth ${figures.rssGrowthMb} MB`,
   );
   return { app, figures };
 };
