@@ -48,7 +48,16 @@ describe('control characters in texts', () => {
   it('refuses a NUL in each text the probe found with 400 and the field, and stores nothing', async () => {
     const patient = patientWith({});
     const calls: { call: Omit<ApiCall, 'token'>; field: string }[] = [
-      { call: { method: 'POST', url: '/pazienti', body: patientWith({ note: 'dolore\u0000' }) }, field: 'note' },
+      {
+        call: {
+          method: 'POST',
+          url: '/pazienti',
+          body: patientWith({
+            datiGenerali: { ...patient.datiGenerali, note: 'dolore\u0000' },
+          }),
+        },
+        field: 'datiGenerali.note',
+      },
       {
         call: {
           method: 'POST',
