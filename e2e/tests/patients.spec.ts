@@ -165,8 +165,9 @@ test.describe('Pazienti', () => {
     await field(page, 'CAP').fill('40124');
     await shot(page, info, 'patients-06-public-administration');
 
-    await page.getByRole('button', { name: 'Crea paziente' }).click();
-    await expect(successToast(page, 'Paziente creato')).toBeVisible();
+    // a company or public administration is a customer (issue 26 item 4)
+    await page.getByRole('button', { name: 'Crea cliente' }).click();
+    await expect(successToast(page, 'Cliente creato')).toBeVisible();
     const row = rowOf(page, 'Comune di Esempio');
     await expect(row).toBeVisible();
     await expect(row.getByText('PA', { exact: true })).toBeVisible();
