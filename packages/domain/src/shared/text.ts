@@ -28,7 +28,9 @@ export const isLatinText = (value: string): boolean => !new RegExp(nonLatin.sour
  * C1 control character (U+0080–U+009F) or half of a surrogate pair (not Unicode, not storable as UTF-8). A one-line
  * text (a name, a title, an e-mail) refuses tab and line breaks too.
  */
-const controlCharacters = /[\p{Cc}--[\t\n\r]]|\p{Cs}/v;
+// the `u` flag, not `v` (set subtraction): Vite's default browser target for the web bundle predates `v`
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
+const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
 const lineBreaks = /[\t\n\r\u2028\u2029]/u;
 
 /** @returns the message for a text that breaks the shared string rule, or null when it is fine. */
