@@ -23,7 +23,7 @@
  * Options: BENCH_FIRST_SCREEN_RUNS (5), BENCH_FIRST_SCREEN_ROUTES (comma-separated paths, default all),
  * BENCH_FIRST_SCREEN_LABEL (the key under which bench/results/first-screen.json keeps this run, default 'latest').
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -496,7 +496,7 @@ export const runFirstScreen = async ({ log = console.log }: { log?: (line: strin
       date: new Date().toISOString(),
       commit: (() => {
         try {
-          return readFileSync(path.join(repoRoot, '.git/HEAD'), 'utf8').trim();
+          return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
         } catch {
           return null;
         }
