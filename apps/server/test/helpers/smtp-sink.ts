@@ -4,11 +4,12 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /**
- * A real SMTP server on a free local port that keeps what it receives; `refuse` makes it reject every
- * message (for tests of what happens when mail cannot be sent).
+ * A real SMTP server on a free local port that keeps what it receives; `refuse` (at start, or later through
+ * `refuse(true)`) makes it reject every message (for tests of what happens when mail cannot be sent).
  */
 export const startSmtpSink = async (opts: { refuse?: boolean } = {}) => {
   const received: ReceivedMail[] = [];
+  let refusing = opts.refuse ?? false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -17,7 +18,7 @@ export const startSmtpSink = async (opts: { refuse?: boolean } = {}) => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (opts.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        if (refusing) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -32,6 +33,9 @@ export const startSmtpSink = async (opts: { refuse?: boolean } = {}) => {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refuse: (on: boolean) => {
+      refusing = on;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

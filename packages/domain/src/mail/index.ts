@@ -1,1 +1,2 @@
+export * from './mail.messages.ts';
 export * from './outbox.schema.ts';

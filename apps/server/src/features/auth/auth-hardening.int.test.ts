@@ -1,4 +1,5 @@
 import { authMessages } from '@studiolo/domain/auth';
+import { mailMessages } from '@studiolo/domain/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { createTenantResource, testPassword, uniqueEmail } from '../../../test/helpers/factories.ts';
@@ -126,6 +127,24 @@ describe('sign-up without revealing registered addresses, and e-mail confirmatio
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('answers 503 in Italian, alike for a registered and a new address, when the mail cannot be sent', async () => {
+    const owner = await signUp(t.app);
+    smtp.refuse(true);
+    try {
+      const registered = await api(t.app, { method: 'POST', url: '/user/signup', body: signupBody(owner.email) });
+      const unregistered = await api(t.app, {
+        method: 'POST',
+        url: '/user/signup',
+        body: signupBody(uniqueEmail('nuovo')),
+      });
+      expect(registered.status).toBe(503);
+      expect(registered.body).toEqual(unregistered.body);
+      expect(registered.body.answer).toBe(mailMessages.deliveryFailed);
+    } finally {
+      smtp.refuse(false);
+    }
   });
 
   it('creates the account only when the mailed link is opened, and the link works once', async () => {

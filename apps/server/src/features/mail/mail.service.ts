@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { mailMessages } from '@studiolo/domain/mail';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { MailTransport } from '../../adapters/mail/mail.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
 import { mailRepository } from './mail.repository.ts';
 
 export type OutgoingMail = {
@@ -16,8 +18,9 @@ export type OutgoingMail = {
 export type Mailer = {
   transportKind: MailTransport['kind'];
   /**
-   * Composes, delivers and records a message. Throws when delivery fails (after recording the failure),
-   * so that a caller whose action depends on the mail (bulk delete's backup) can refuse to go on.
+   * Composes, delivers and records a message. Throws a 503 AppError when delivery fails (after recording the
+   * failure), so that a caller whose action depends on the mail (bulk delete's backup) can refuse to go on and a
+   * request that only sends (sign-up, an invitation) answers in Italian instead of the generic 500.
    */
   send: (mail: OutgoingMail) => Promise<{ id: string; status: 'SENT' | 'LOCAL_OUTBOX' }>;
 };
@@ -61,7 +64,7 @@ export const createMailer = (db: Db, transport: MailTransport, from: string): Ma
         status: 'FAILED',
         error: String((err as Error).message).slice(0, 500),
       });
-      throw err;
+      throw new AppError('SERVICE_UNAVAILABLE', mailMessages.deliveryFailed, { cause: err });
     }
   },
 });
