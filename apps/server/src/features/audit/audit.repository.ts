@@ -27,8 +27,14 @@ export type AuditActor = {
 };
 
 /** Append-only: the app only ever inserts and reads audit events. Call inside the change's transaction. */
-export const recordAudit = (db: DbOrTx, actor: AuditActor, entry: AuditEntry) =>
-  db.insert(auditEvents).values({
+export const recordAudit = (db: DbOrTx, actor: AuditActor, entry: AuditEntry) => recordAudits(db, actor, [entry]);
+
+/** Several entries of one actor in one INSERT (a change of many rows: one statement, not one per row). */
+export const recordAudits = (db: DbOrTx, actor: AuditActor, entries: AuditEntry[]) =>
+  db.insert(auditEvents).values(entries.map((entry) => auditRow(actor, entry)));
+
+const auditRow = (actor: AuditActor, entry: AuditEntry) =>
+  ({
     studioId: actor.studioId ?? null,
     // In support mode the operator is the actor and the user is who they act as.
     actorUserId: actor.actorUserId ?? actor.userId,
@@ -43,7 +49,7 @@ export const recordAudit = (db: DbOrTx, actor: AuditActor, entry: AuditEntry) =>
     requestId: actor.meta.requestId,
     ip: actor.meta.ip,
     userAgent: actor.meta.userAgent?.slice(0, 300) ?? null,
-  });
+  }) satisfies typeof auditEvents.$inferInsert;
 
 /** The studio's events, newest first, with the e-mails of who acted (and of whom they acted as). */
 export const listAuditForStudio = (

@@ -208,6 +208,28 @@ export const calendarRepository = {
       .returning()
       .then((r) => r[0] as EventRow),
 
+  /** Several rows in one INSERT, returned in the order given. */
+  insertEvents: (db: DbOrTx, ctx: StudioContext, rows: EventColumns[]) =>
+    db
+      .insert(events)
+      .values(rows.map((columns) => ownedBy(ctx, columns)))
+      .returning({ id: events.id })
+      .then((r) => r.map((x) => x.id)),
+
+  /** The studio's rows among ids, with their patients, in no particular order. */
+  findEvents: (db: DbOrTx, ctx: StudioContext, ids: string[]) =>
+    withPatient(db)
+      .where(inStudio(events, ctx, inArray(events.id, ids)))
+      .then((r) => r as EventWithPatient[]),
+
+  /** The studio's rows among ids, locked for the transaction, in no particular order. */
+  findEventsForUpdate: (db: DbOrTx, ctx: StudioContext, ids: string[]) =>
+    db
+      .select()
+      .from(events)
+      .where(inStudio(events, ctx, inArray(events.id, ids)))
+      .for('update'),
+
   updateEvent: (db: DbOrTx, ctx: StudioContext, id: string, columns: Partial<EventColumns>) =>
     db
       .update(events)

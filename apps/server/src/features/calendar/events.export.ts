@@ -1,4 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type CalendarEvent, eventColorOf, toRomeWall } from '@studiolo/domain/calendar';
 import { isoDateToUi } from '@studiolo/domain/shared';
 import { stringify } from 'csv-stringify';
@@ -27,10 +28,15 @@ const columns: [header: string, value: (e: CalendarEvent, calendars: Map<string,
   ['Id evento', (e) => e.id],
 ];
 
-/** The events whose start falls in [from, to), one week at a time (memory stays flat over any range). */
+/**
+ * The events whose start falls in [from, to), one week at a time (memory stays flat over any range). Between two
+ * weeks the event loop gets a turn: PGlite runs each query synchronously and an awaited query resolves without one,
+ * so a year of weeks in a row would keep /health and every other request waiting (decision 033).
+ */
 export async function* eventsStartingIn(db: DbOrTx, ctx: StudioContext, from: Date, to: Date, pazienteIds: string[]) {
   const filter = { calendarIds: [], staffMembersIds: [], colors: [], medicalDeviceIds: [], tagIds: [], pazienteIds };
   for (let chunk = from.getTime(); chunk < to.getTime(); chunk += 7 * 86_400_000) {
+    if (chunk > from.getTime()) await nextTurn();
     const chunkEnd = new Date(Math.min(chunk + 7 * 86_400_000, to.getTime()));
     const list = await eventsBetween(db, ctx, new Date(chunk), chunkEnd, filter);
     for (const e of list) if (Date.parse(e.start) >= chunk) yield e;

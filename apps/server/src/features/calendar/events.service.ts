@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type CalendarEvent,
   type EventData,
@@ -22,7 +23,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import {
   type EventColumns,
   type EventFilter,
@@ -170,6 +171,24 @@ export const eventsBetween = async (db: DbOrTx, ctx: StudioContext, from: Date, 
   return result.sort(byStartThenId);
 };
 
+const month = 31 * 86_400_000;
+
+/**
+ * eventsBetween a month at a time, with a turn of the event loop between months: PGlite runs each query
+ * synchronously, so a year of a busy studio in one go kept /health waiting (decision 033). The first month takes
+ * what overlaps the window, each later one what starts in it; every month is in start order and starts after the
+ * events of the one before, so the whole is in start order too.
+ */
+const eventsBetweenByMonth = async (db: DbOrTx, ctx: StudioContext, from: Date, to: Date, filter: EventFilter) => {
+  const result: CalendarEvent[] = [];
+  for (let chunk = from.getTime(); chunk < to.getTime(); chunk += month) {
+    if (chunk > from.getTime()) await nextTurn();
+    const part = await eventsBetween(db, ctx, new Date(chunk), new Date(Math.min(chunk + month, to.getTime())), filter);
+    for (const e of part) if (chunk === from.getTime() || Date.parse(e.start) >= chunk) result.push(e);
+  }
+  return result;
+};
+
 /**
  * GET /events: the studio's appointments (all calendars when calendarIds is empty, none when only Google calendars
  * are asked) and the mirrored events of the Google calendars in gcalendarIds (decision 014).
@@ -177,7 +196,7 @@ export const eventsBetween = async (db: DbOrTx, ctx: StudioContext, from: Date, 
 export const listEvents = async (deps: AppDeps, ctx: StudioContext, q: EventsQuery) => {
   const { from, to } = romeDayRange(q.start, q.end);
   const onlyGoogle = q.gcalendarIds.length > 0 && q.calendarIds.length === 0;
-  const own = onlyGoogle ? [] : await eventsBetween(deps.db, ctx, from, to, q);
+  const own = onlyGoogle ? [] : await eventsBetweenByMonth(deps.db, ctx, from, to, q);
   const external = await externalEventsBetween(deps, ctx, from, to, q);
   if (external.length === 0) return own;
   return [...own, ...external].sort(byStartThenId);
@@ -544,33 +563,45 @@ export const moveEventLinks = (
 export const setDocumentEventsPaid = (tx: DbOrTx, ctx: StudioContext, documentId: string) =>
   repo.markLinkedPaid(tx, ctx, documentId);
 
-/** POST /events/duplicate: each event copied at its new time, as a single appointment, in one transaction. */
+/**
+ * POST /events/duplicate: each event copied at its new time, as a single appointment, in one transaction of four
+ * statements whatever the number of copies (one per copy kept /health waiting on the embedded database, decision 033).
+ */
 export const duplicateEvents = (deps: AppDeps, ctx: StudioContext, copies: { id: string; start: Date; end: Date }[]) =>
   deps.db.transaction(async (tx) => {
-    const created: CalendarEvent[] = [];
-    for (const copy of copies) {
-      const { rowId } = parseEventId(copy.id);
-      const row = await repo.findEventForUpdate(tx, ctx, rowId);
-      if (!row) throw notFound();
-      const { id: _id, studioId: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
-      const inserted = await repo.insertEvent(tx, ctx, {
-        ...rest,
-        rrule: null,
-        exdates: [],
-        seriesId: null,
-        originalStart: null,
-        startAt: copy.start,
-        endAt: copy.end,
-        untilAt: copy.end,
-        isPagato: false,
-        linkedDocumentoContabileId: null,
-        linkedDocumentoContabileIdDocumento: null,
-        ...noGoogleCopy,
-      });
-      await audit(tx, ctx, 'event.duplicate', inserted.id);
-      created.push(await readEvent(tx, ctx, inserted.id));
-    }
-    return created;
+    if (copies.length === 0) return [];
+    const rowIds = copies.map((copy) => parseEventId(copy.id).rowId);
+    const sources = new Map((await repo.findEventsForUpdate(tx, ctx, [...new Set(rowIds)])).map((r) => [r.id, r]));
+    const insertedIds = await repo.insertEvents(
+      tx,
+      ctx,
+      copies.map((copy, i) => {
+        const row = sources.get(rowIds[i] as string);
+        if (!row) throw notFound();
+        const { id: _id, studioId: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
+        return {
+          ...rest,
+          rrule: null,
+          exdates: [],
+          seriesId: null,
+          originalStart: null,
+          startAt: copy.start,
+          endAt: copy.end,
+          untilAt: copy.end,
+          isPagato: false,
+          linkedDocumentoContabileId: null,
+          linkedDocumentoContabileIdDocumento: null,
+          ...noGoogleCopy,
+        };
+      }),
+    );
+    await recordAudits(
+      tx,
+      ctx,
+      insertedIds.map((entityId) => ({ action: 'event.duplicate', entityType: 'event', entityId })),
+    );
+    const created = new Map((await repo.findEvents(tx, ctx, insertedIds)).map((r) => [r.event.id, r]));
+    return insertedIds.map((id) => toEvent(created.get(id) as EventWithPatient));
   });
 
 type ToPayRow = {
