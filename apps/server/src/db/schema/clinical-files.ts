@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { clinicalDiaryEntries, clinicalEvaluations } from './clinical.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { patients } from './patients.ts';
@@ -37,6 +37,16 @@ export const patientAttachments = pgTable(
 );
 
 /**
+ * JSON kept as text: written and read whole, never queried inside. A 60,000-point drawing as jsonb cost PGlite
+ * 0.1–0.4 s of parsing on the event loop per write (decision 033); as text it is copied.
+ */
+const jsonText = customType<{ data: unknown; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => JSON.parse(value),
+});
+
+/**
  * A body chart drawn for a patient (issue 16 item 4): the image id and the strokes as vector data, so it is shown
  * again exactly as drawn at any size. valutazione_id and diario_id are the evaluation or diary entry of the same
  * patient it was drawn from (checked by the service); deleting that record keeps the drawing, unlinked.
@@ -54,7 +64,7 @@ export const bodyCharts = pgTable(
     imageId: smallint('image_id').notNull(),
     title: text('title'),
     note: text('note'),
-    strokes: jsonb('strokes').notNull().default(sql`'[]'::jsonb`),
+    strokes: jsonText('strokes').notNull().default(sql`'[]'`),
     valutazioneId: uuid('valutazione_id').references(() => clinicalEvaluations.id, { onDelete: 'set null' }),
     diarioId: uuid('diario_id').references(() => clinicalDiaryEntries.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by'),
