@@ -116,6 +116,7 @@ export const buildApp = async (
         url: route.url,
         access: route.config?.access,
         turnstile: Boolean(route.config?.turnstile),
+        rateLimited: (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false,
         schema: route.schema as RegisteredRoute['schema'],
       });
     }

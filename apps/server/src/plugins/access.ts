@@ -54,6 +54,8 @@ export type RegisteredRoute = {
   url: string;
   access: RouteAccess | undefined;
   turnstile: boolean;
+  /** False only where the route opts out of the global per-address rate limit (`config.rateLimit: false`). */
+  rateLimited: boolean;
   /** The zod schemas the route validates with (the bad-input suite derives broken requests from them). */
   schema: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[] } | undefined;
 };

@@ -17,6 +17,12 @@ describe('every API route', () => {
     expect(t.app.apiRoutes.length).toBeGreaterThan(20);
   });
 
+  it('is rate-limited by the client address when public, /health alone excepted (docs/security.md)', () => {
+    const unlimited = t.app.apiRoutes.filter((r) => r.access && 'public' in r.access && !r.rateLimited).map(routeKey);
+    // /health answers the load balancer and the monitoring many times a minute, from one address, with `select 1`
+    expect(unlimited).toEqual(['GET /app/api/health']);
+  });
+
   it('has a valid sample request for the security suites', () => {
     const missing = t.app.apiRoutes.map(routeKey).filter((k) => !routeSamples[k]);
     expect(missing).toEqual([]);
