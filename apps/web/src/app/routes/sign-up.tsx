@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { CheckEmailPanel } from '../../features/auth/components/check-email-panel.tsx';
+import { SignUpMailSent } from '../../features/auth/components/check-email-panel.tsx';
 import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
 import { setStoredUser, useStoredUser } from '../../lib/session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -30,7 +30,7 @@ export const SignUpPage = () => {
   if (destination) return <Navigate to={destination} replace />;
   // Already signed in: an invitation is accepted by the signed-in account.
   if (stored) return <Navigate to={acceptPath ?? '/customers'} replace />;
-  if (sentTo) return <CheckEmailPanel email={sentTo} />;
+  if (sentTo) return <SignUpMailSent email={sentTo} />;
 
   return (
     <SignUpForm
