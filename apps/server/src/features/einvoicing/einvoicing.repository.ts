@@ -199,7 +199,15 @@ export const einvoicingRepository = {
       .insert(documentiRicevuti)
       .values(rows.map((r) => ownedBy(ctx, r)))
       .onConflictDoNothing()
-      .returning(),
+      // not the XML back: a file at the SDI's 5 MB limit read back held the embedded database longer (decision 033)
+      .returning({
+        id: documentiRicevuti.id,
+        fornitore: documentiRicevuti.fornitore,
+        numero: documentiRicevuti.numero,
+        dataDocumento: documentiRicevuti.dataDocumento,
+        totaleCents: documentiRicevuti.totaleCents,
+        avvisi: documentiRicevuti.avvisi,
+      }),
 
   ricevutiPage: (
     db: DbOrTx,
