@@ -11,7 +11,6 @@ import {
   fatturaToFatturaPa,
   type IdFiscale,
   maxFatturaPaBytes,
-  parseFatturaPaXml,
   progressivoInvioOf,
   type SdiCheckError,
   sdiFileName,
@@ -552,7 +551,8 @@ export const handleWebhook = async (
   if (/\.p7m$/i.test(event.file_name)) xml = (await openP7m(bytes).catch(() => ({ xml: bytes }))).xml;
   let ids: string[] = [];
   try {
-    const c = parseFatturaPaXml(xml).cessionarioCommittente;
+    // on the worker thread too: what the SDI delivers is not bounded by the upload's rules (decision 033)
+    const c = (await readReceivedXml(xml)).cessionario;
     ids = [c.idFiscaleIva?.idCodice, c.codiceFiscale].filter((v): v is string => Boolean(v));
   } catch {
     // a file that cannot be read cannot be addressed: the intermediary is told, and keeps it
