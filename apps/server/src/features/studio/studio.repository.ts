@@ -141,7 +141,7 @@ export const studioRepository = {
     await db.delete(assets).where(inStudio(assets, ctx, and(eq(assets.id, logo.id), eq(assets.kind, 'logo'))));
     await db
       .insert(storageDeletions)
-      .values({ storageKey: logo.storageKey, studioId: ctx.studioId })
+      .values(ownedBy(ctx, { storageKey: logo.storageKey }))
       .onConflictDoNothing();
   },
 
