@@ -115,15 +115,23 @@ export const calendarRepository = {
       .where(eq(studios.id, ctx.studioId))
       .then((r) => r[0]?.email ?? null),
 
-  /** Adds exdates to a series (bulk delete of some of its occurrences). */
-  addExdates: (db: DbOrTx, ctx: StudioContext, id: string, dates: Date[]) =>
-    db
+  /**
+   * Adds exdates to several series in one statement (bulk delete): one UPDATE per series kept the embedded database,
+   * and so /health, waiting for a transaction as long as the series were many (decision 033).
+   */
+  addExdatesOfMany: async (db: DbOrTx, ctx: StudioContext, bySeries: Map<string, Date[]>) => {
+    if (bySeries.size === 0) return;
+    const added = JSON.stringify(
+      Object.fromEntries([...bySeries].map(([id, ds]) => [id, ds.map((d) => d.toISOString())])),
+    );
+    await db
       .update(events)
       .set({
-        exdates: sql`${events.exdates} || ${sql.param(dates.map((d) => d.toISOString()))}::timestamptz[]`,
+        exdates: sql`${events.exdates} || array(select jsonb_array_elements_text(${added}::jsonb -> ${events.id}::text)::timestamptz)`,
         updatedAt: new Date(),
       })
-      .where(inStudio(events, ctx, eq(events.id, id))),
+      .where(inStudio(events, ctx, inArray(events.id, [...bySeries.keys()])));
+  },
 
   listCalendars: (db: DbOrTx, ctx: StudioContext) =>
     db.select().from(calendars).where(inStudio(calendars, ctx)).orderBy(asc(calendars.createdAt), asc(calendars.id)),

@@ -64,7 +64,7 @@ export const bulkDeleteEvents = async (deps: AppDeps, ctx: StudioContext, q: Eve
     // spec part 1 §2: the external calendar is untouched, so copies already sent to Google stay there (decision 014)
     await googleRepo.keepGoogleCopiesInThisTransaction(tx);
     const deleted = await repo.deleteEvents(tx, ctx, singles);
-    for (const [seriesId, dates] of occurrences) await repo.addExdates(tx, ctx, seriesId, dates);
+    await repo.addExdatesOfMany(tx, ctx, occurrences);
     const count = deleted.length + [...occurrences.values()].reduce((n, d) => n + d.length, 0);
     await recordAudit(tx, ctx, {
       action: 'event.bulk-delete',
