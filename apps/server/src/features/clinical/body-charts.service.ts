@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type BodyChart,
   type BodyChartInput,
@@ -70,8 +71,16 @@ export const getBodyChart = async (deps: AppDeps, ctx: StudioContext, id: string
   return toBodyChart(row);
 };
 
-export const createBodyChart = async (deps: AppDeps, ctx: StudioContext, pazienteId: string, input: BodyChartInput) =>
-  deps.db.transaction(async (tx) => {
+/**
+ * A turn of the event loop between reading a drawing (up to 60,000 points parsed, guarded and validated) and writing
+ * it: on the embedded database the write runs synchronously too, and the two in one stretch kept /health waiting
+ * (decision 033).
+ */
+const beforeWriting = () => nextTurn();
+
+export const createBodyChart = async (deps: AppDeps, ctx: StudioContext, pazienteId: string, input: BodyChartInput) => {
+  await beforeWriting();
+  return deps.db.transaction(async (tx) => {
     if (!(await repo.patientExists(tx, ctx, pazienteId))) throw new AppError('NOT_FOUND', patientMessages.notFound);
     await checkOrigin(tx, ctx, pazienteId, input);
     const row = await repo.insert(tx, ctx, { ...columnsOf(input), pazienteId, createdBy: ctx.userId });
@@ -84,9 +93,11 @@ export const createBodyChart = async (deps: AppDeps, ctx: StudioContext, pazient
     });
     return toBodyChart(row);
   });
+};
 
-export const updateBodyChart = async (deps: AppDeps, ctx: StudioContext, id: string, input: BodyChartInput) =>
-  deps.db.transaction(async (tx) => {
+export const updateBodyChart = async (deps: AppDeps, ctx: StudioContext, id: string, input: BodyChartInput) => {
+  await beforeWriting();
+  return deps.db.transaction(async (tx) => {
     const before = await repo.find(tx, ctx, id);
     if (!before) throw notFound();
     await checkOrigin(tx, ctx, before.pazienteId, input);
@@ -101,6 +112,7 @@ export const updateBodyChart = async (deps: AppDeps, ctx: StudioContext, id: str
     });
     return toBodyChart(row);
   });
+};
 
 export const deleteBodyChart = async (deps: AppDeps, ctx: StudioContext, id: string) =>
   deps.db.transaction(async (tx) => {
