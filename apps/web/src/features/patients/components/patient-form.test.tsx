@@ -156,7 +156,11 @@ describe('PatientForm, person type', () => {
     await fill(user, 'Codice fiscale', 'RSSMRA85T10A562S');
     await user.click(screen.getByRole('button', { name: 'Salva paziente' }));
     expect(await screen.findByText('Esiste già un paziente con questo codice fiscale: Rossi Mario')).toBeTruthy();
-    // it stays while the code is the same, even when another field changes
+    // it stays while the code is the same: when the focus leaves the code (validated on blur)…
+    expect(document.activeElement).toBe(input('Codice fiscale'));
+    await user.click(input('Cellulare'));
+    expect(screen.getByText('Esiste già un paziente con questo codice fiscale: Rossi Mario')).toBeTruthy();
+    // …and when another field changes
     await user.type(input('Cellulare'), '333');
     await act(() => new Promise((r) => setTimeout(r, 200)));
     expect(screen.getByText('Esiste già un paziente con questo codice fiscale: Rossi Mario')).toBeTruthy();

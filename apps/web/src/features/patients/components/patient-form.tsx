@@ -124,10 +124,22 @@ export const PatientForm = ({
   onCancel,
   tagOptions = [],
 }: PatientFormProps) => {
+  /** Field path → the server's message and the value it was about: it stays until that field changes. */
+  const serverErrors = useRef(new Map<string, { value: unknown; message: ReactNode }>());
+  /** The server's messages still about the values as they are (the field has not changed since). */
+  const standingServerErrors = (values: PatientFormValues) => {
+    const errors: Record<string, ReactNode> = {};
+    for (const [path, server] of serverErrors.current) {
+      if (valueAt(values, path) === server.value) errors[path] = server.message;
+      else serverErrors.current.delete(path);
+    }
+    return errors;
+  };
   const form = useForm<PatientFormValues>({
     mode: 'controlled',
     initialValues,
-    validate: validatePatientValues,
+    // with the server's standing messages: leaving a field (validated on blur) must not drop what the server said of it
+    validate: (values) => ({ ...validatePatientValues(values), ...standingServerErrors(values) }),
     validateInputOnBlur: true,
     // errors are re-evaluated (debounced) rather than wiped on each keystroke, so they do not flicker
     clearInputErrorOnChange: false,
@@ -136,8 +148,6 @@ export const PatientForm = ({
   const [sections, setSections] = useState<string[]>(patientFormSections.map((s) => s.value));
   const [submitted, setSubmitted] = useState(false);
   const [codeNotes, setCodeNotes] = useState<string[]>([]);
-  /** Field path → the server's message and the value it was about: it stays until that field changes. */
-  const serverErrors = useRef(new Map<string, { value: unknown; message: ReactNode }>());
   // the errors as last rendered, for the debounced check (its closure would otherwise see older ones)
   const shownErrors = useRef(form.errors);
   shownErrors.current = form.errors;
@@ -158,11 +168,7 @@ export const PatientForm = ({
         // up to date while it is shown, and everywhere after a first attempt to save.
         if (submitted || path in shown || (form.isTouched(path) && path !== editing)) errors[path] = message;
       }
-      for (const [path, server] of serverErrors.current) {
-        if (valueAt(values, path) === server.value) errors[path] = server.message;
-        else serverErrors.current.delete(path);
-      }
-      form.setErrors(errors);
+      form.setErrors({ ...errors, ...standingServerErrors(values) });
     }, formChangeDebounceMs);
     return () => clearTimeout(timer);
   }, [form.values]);
