@@ -389,6 +389,13 @@ describe('DocumentForm, general section', () => {
     expect(field('Data incasso').disabled).toBe(true);
   });
 
+  it('a credit note speaks of a refund: no payment due date, "Metodo di rimborso" (issue 26 item 1)', async () => {
+    renderForm({ initialValues: { ...values(), tipoDocumento: 'NOTA_DI_CREDITO' } });
+    expect(await screen.findByRole('checkbox', { name: 'Rimborsata al paziente' })).toBeTruthy();
+    expect(screen.queryByLabelText('Scadenza pagamento')).toBeNull();
+    expect(field('Metodo di rimborso')).toBeTruthy();
+  });
+
   it('fills an empty recipient code from the chosen patient, FPA12 for six characters', async () => {
     const { user: person } = renderForm({
       initialValues: values({ pazienteId: null, tipoDocumento: 'FATTURA_ELETTRONICA' }),

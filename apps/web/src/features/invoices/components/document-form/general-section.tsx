@@ -191,7 +191,8 @@ export const GeneralSection = ({
           data={[...metodiPagamento]}
           {...form.getInputProps('metodoPagamento')}
         />
-        <DateField label={t.dueDate} {...dateProps('dataScadenza')} />
+        {/* a credit note is refunded, never paid by the patient: no payment due date (issue 26 item 1) */}
+        {!creditNote && <DateField label={t.dueDate} {...dateProps('dataScadenza')} />}
         {kind === 'fattura' && (
           <DateField
             label={creditNote ? cn.refundDate : t.collectionDate}
