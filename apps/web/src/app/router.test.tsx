@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,6 +96,23 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+describe('pages after a mailed link', () => {
+  it('say where the message is when the installation sends no mail (local outbox), and only then', async () => {
+    renderApp('/confirmationPassword');
+    expect(await screen.findByText('Posta locale: i messaggi non vengono inviati')).toBeTruthy();
+    cleanup();
+    resetConfigCache();
+    api['GET /config'] = () =>
+      ok({ turnstileSiteKey: null, mailTransport: 'smtp', supportEmail: 'a@b.it', database: 'pglite' });
+    fetchMock.mockClear();
+    renderApp('/confirmationPassword');
+    expect(await screen.findByRole('heading', { name: 'Controlla la tua email' })).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/config'))).toBe(true));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByText('Posta locale: i messaggi non vengono inviati')).toBeNull();
+  });
 });
 
 describe('guarded main app', () => {

@@ -1,12 +1,20 @@
-import { Anchor, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMailbox, IconMailCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useConfig } from '../../../lib/config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+
+/** Texts of the local-outbox notice (decision 003): an installation without SMTP never pretends to have sent. */
+export const localMailTexts = {
+  title: 'Posta locale: i messaggi non vengono inviati',
+  body: 'Questa installazione non ha un server di posta configurato (SMTP_URL): il messaggio con il link è un file .eml nella cartella outbox dei dati del server (di solito ./data/outbox). Aprilo con un programma di posta o un editor di testo.',
+} as const;
 
 /** "Controlla la tua email": the page after a mailed link (sign-up, password reset), with what the mail is for. */
 export const CheckEmailPanel = ({ children }: { children: ReactNode }) => {
   usePageTitle('Controlla la tua email');
+  const local = useConfig().data?.mailTransport === 'local-outbox';
   return (
     <Stack align="center" ta="center" gap="md">
       <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
@@ -16,6 +24,11 @@ export const CheckEmailPanel = ({ children }: { children: ReactNode }) => {
         Controlla la tua email
       </Title>
       {children}
+      {local && (
+        <Alert color="orange" ta="left" icon={<IconMailbox size={20} aria-hidden />} title={localMailTexts.title}>
+          {localMailTexts.body}
+        </Alert>
+      )}
       <Anchor component={Link} to="/signIn" fw={600}>
         Torna all'accesso
       </Anchor>
