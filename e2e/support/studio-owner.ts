@@ -168,7 +168,8 @@ export const closeToasts = async (page: Page) => {
 
 /** A success toast ("Successo") with the server's message. */
 export const successToast = (page: Page, message: string) =>
-  page.getByRole('alert').filter({ hasText: 'Successo' }).filter({ hasText: message });
+  // the newest: two saves in a row stack two toasts with the same words while the first is still shown
+  page.getByRole('alert').filter({ hasText: 'Successo' }).filter({ hasText: message }).last();
 
 /** Waits until no transition or animation is running (menus sliding, dialogs fading in, toasts appearing). */
 export const settled = (page: Page) =>
