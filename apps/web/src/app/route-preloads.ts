@@ -25,6 +25,9 @@ export const routePreloads: Record<string, RoutePreload> = {
   '/sign': { modules: ['routes/sign.tsx'] },
   '/verifica-firma': { modules: ['routes/verifica-firma.tsx'] },
   '/prenota': { modules: ['routes/prenota.tsx'] },
+  // the studio's page is matched by its pattern; preload-route.js looks paths up as they are, so it announces nothing
+  '/prenota/:slug': { modules: ['routes/prenota-studio.tsx'] },
+  '/prenota/annulla': { modules: ['routes/prenota-annulla.tsx'] },
   '/signIn': { modules: [authLayout, 'routes/sign-in.tsx'] },
   '/signUp': { modules: [authLayout, 'routes/sign-up.tsx'] },
   '/forgotPassword': { modules: [authLayout, 'routes/forgot-password.tsx'] },

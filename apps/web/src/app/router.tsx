@@ -38,6 +38,14 @@ export const routes: RouteObject[] = [
       },
       { path: 'prenota', lazy: async () => ({ Component: (await import('./routes/prenota.tsx')).BookingPage }) },
       {
+        path: 'prenota/annulla',
+        lazy: async () => ({ Component: (await import('./routes/prenota-annulla.tsx')).BookingCancelPage }),
+      },
+      {
+        path: 'prenota/:slug',
+        lazy: async () => ({ Component: (await import('./routes/prenota-studio.tsx')).StudioBookingPage }),
+      },
+      {
         lazy: async () => ({ Component: (await import('./layout/auth-layout.tsx')).AuthLayout }),
         children: [
           { path: 'signIn', lazy: async () => ({ Component: (await import('./routes/sign-in.tsx')).SignInPage }) },
