@@ -1,9 +1,11 @@
+import { reservationStatuses } from '@studiolo/domain/booking';
 import { defaultTipoSpesa, tipiSpesaRiga } from '@studiolo/domain/sistema-ts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -87,6 +89,8 @@ export const events = pgTable(
     note: text('note'),
     linkedDocumentoContabileId: text('linked_documento_contabile_id'),
     linkedDocumentoContabileIdDocumento: text('linked_documento_contabile_id_documento'),
+    /** An appointment booked online (decision 035): its reservation status; null for those the studio made. */
+    reservationStatus: text('reservation_status', { enum: reservationStatuses }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -102,6 +106,10 @@ export const events = pgTable(
     index('events_linked_documento_idx')
       .on(t.linkedDocumentoContabileId)
       .where(sql`${t.linkedDocumentoContabileId} is not null`),
+    check(
+      'events_reservation_status',
+      sql`${t.reservationStatus} is null or ${t.reservationStatus} in ('CUSTOMER_BOOKED', 'STUDIO_PENDING_CONFIRMATION', 'STUDIO_CONFIRMED', 'STUDIO_CANCELLED', 'CUSTOMER_CANCELLED')`,
+    ),
   ],
 );
 

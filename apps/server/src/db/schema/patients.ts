@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { studios } from './studios.ts';
 
@@ -46,6 +46,8 @@ export const patients = pgTable(
     searchText: text('search_text').notNull(),
     /** The display name, normalised: the list's order. */
     sortName: text('sort_name').notNull(),
+    /** How the patient came: null when the studio entered them, 'ONLINE_BOOKING' when an online booking created them. */
+    source: text('source', { enum: ['ONLINE_BOOKING'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +60,7 @@ export const patients = pgTable(
       .where(sql`${t.codiceFiscale} is not null`),
     // fastupdate off: no pending list, which PGlite (no autovacuum) would otherwise let grow and slow every filter
     index('patients_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
+    check('patients_source', sql`${t.source} is null or ${t.source} = 'ONLINE_BOOKING'`),
   ],
 );
 
