@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { documentiContabili } from './invoices.ts';
 import { studios } from './studios.ts';
@@ -99,13 +99,25 @@ export const documentiRicevuti = pgTable(
     avvisi: jsonb('avvisi').$type<Json[]>().notNull(),
     /** The signature of a .p7m: who signed and whether it verified. */
     firma: jsonb('firma').$type<Json>(),
-    xml: text('xml').notNull(),
+    /**
+     * Where the file's XML is kept: the storage adapter's key (the rows of one file share it). Not in the row: a file
+     * at the SDI's 5 MB limit written into a text column held the embedded database, and with it every request, for
+     * 0.1-0.3 s (decision 033). A trigger records the key for the storage sweep when the file's last row goes.
+     */
+    storageKey: text('storage_key'),
+    /**
+     * The XML of rows written before migration 0028, until the start-up step moves it to storage (storage_key set,
+     * xml null); never written now. Readers fall back to it while a row is not moved yet.
+     */
+    xml: text('xml'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('documenti_ricevuti_hash_uq').on(t.studioId, t.hash, t.indice),
     index('documenti_ricevuti_data_idx').on(t.studioId, t.dataDocumento),
     index('documenti_ricevuti_search_idx').on(t.studioId, sql`lower(${t.fornitore})`),
+    index('documenti_ricevuti_storage_idx').on(t.storageKey),
+    check('documenti_ricevuti_xml_kept', sql`${t.storageKey} is not null or ${t.xml} is not null`),
   ],
 );
 
