@@ -1,1 +1,4 @@
 export * from './booking.schema.ts';
+export * from './booking-format.ts';
+export * from './busy-intervals.ts';
+export * from './slots.ts';
