@@ -176,6 +176,8 @@ export const bookings = pgTable(
     startAt: timestamptz('start_at').notNull(),
     endAt: timestamptz('end_at').notNull(),
     newPatient: boolean('new_patient').notNull().default(false),
+    /** The address the patient confirmed with the code: every later e-mail of the booking goes there. */
+    patientEmail: text('patient_email'),
     note: text('note'),
     cancelTokenHash: text('cancel_token_hash').notNull(),
     cancelReason: text('cancel_reason'),
