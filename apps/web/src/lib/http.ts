@@ -40,13 +40,21 @@ export class HttpError extends Error {
   readonly code: string;
   readonly answer: string | string[] | undefined;
   readonly fields: Record<string, string>;
+  /** The error envelope's `data`, when the server adds some (a 409's next free slots, decision 035). */
+  readonly data: unknown;
   /** Whether the user has already been shown this error as a toast. */
   notified: boolean;
 
   constructor(
     status: number,
     message: string,
-    opts: { code?: string; answer?: string | string[]; fields?: Record<string, string>; notified?: boolean } = {},
+    opts: {
+      code?: string;
+      answer?: string | string[];
+      fields?: Record<string, string>;
+      data?: unknown;
+      notified?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -54,6 +62,7 @@ export class HttpError extends Error {
     this.code = opts.code ?? 'ERROR';
     this.answer = opts.answer;
     this.fields = opts.fields ?? {};
+    this.data = opts.data;
     this.notified = opts.notified ?? false;
   }
 }
@@ -214,7 +223,8 @@ const failure = (res: Response, body: unknown, hadToken: boolean, silent = false
   const answer = envelope?.answer;
   const fields = envelope && typeof envelope.fields === 'object' && envelope.fields ? envelope.fields : {};
   const serverMessage = messageOf(answer);
-  const base = { answer, fields } as const;
+  const data = envelope && 'data' in envelope ? (envelope as { data?: unknown }).data : undefined;
+  const base = { answer, fields, data } as const;
   showWarnings(envelope?.warnings);
 
   if (status === 401) {

@@ -1,9 +1,10 @@
-import { Badge, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
+import { bookingPageTexts } from '../../features/booking/booking.texts.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Brand } from '../layout/brand.tsx';
 
-/** /prenota: public online booking for patients (the booking feature fills it in). */
+/** /prenota without a studio: the booking pages are /prenota/:slug; the patient asks the studio for its link. */
 export const BookingPage = () => {
   usePageTitle('Prenota un appuntamento');
   return (
@@ -20,12 +21,7 @@ export const BookingPage = () => {
             <Title order={1} fz={24}>
               Prenota un appuntamento
             </Title>
-            <Badge variant="light" size="lg">
-              In arrivo
-            </Badge>
-            <Text c="dimmed">
-              Presto potrai prenotare online una visita presso il tuo studio, scegliendo giorno e orario liberi.
-            </Text>
+            <Text c="dimmed">{bookingPageTexts.noSlug}</Text>
           </Stack>
         </Paper>
       </Stack>

@@ -1,0 +1,697 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Image,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { checkCodiceFiscale } from '@studiolo/domain/anagrafica';
+import {
+  type BookingPatient,
+  type BookingRequestAnswer,
+  type BookingRequestInput,
+  type BookingSlot,
+  bookingPatientSchema,
+  type PublicBooking,
+  type PublicBookingPage,
+  reservationStatusLabels,
+} from '@studiolo/domain/booking';
+import { IconCalendarPlus, IconCircleCheck } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { requiredField } from '../../../lib/form.ts';
+import { formatCents } from '../../../lib/format.ts';
+import { isHttpError } from '../../../lib/http.ts';
+import {
+  getBookingSlots,
+  nextSlotsOf,
+  useConfirmBooking,
+  usePublicBookingPage,
+  useRequestBookingCode,
+} from '../api/public-booking.ts';
+import { privacyNotice, bookingPageTexts as t } from '../booking.texts.ts';
+import { addDays, formatDayLong, formatWhen, romeDateOf } from '../booking-dates.ts';
+import classes from './booking.module.css';
+import { SlotPicker, SlotTimes } from './slot-picker.tsx';
+
+type PublicService = PublicBookingPage['services'][number];
+/** null: "Chiunque". */
+type StaffChoice = { id: string | null };
+
+/** A step's panel: its heading takes the focus when the step opens, so a screen reader hears where it is. */
+const StepPanel = ({ title, children, focus = true }: { title: string; children: ReactNode; focus?: boolean }) => {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={undefined}>
+      <Stack gap="md">
+        <Title order={2} fz="lg" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+};
+
+/** A choice made earlier, with "Cambia" to go back to it. */
+const ChosenRow = ({ label, value, onChange }: { label: string; value: string; onChange: () => void }) => (
+  <Group justify="space-between" wrap="nowrap" gap="sm">
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+    <Button variant="subtle" size="compact-sm" onClick={onChange} aria-label={t.changeOf(label.toLowerCase())}>
+      {t.change}
+    </Button>
+  </Group>
+);
+
+const serviceDetails = (s: PublicService) =>
+  [t.minutes(s.durationMinutes), s.priceCents !== null ? formatCents(s.priceCents) : null].filter(Boolean).join(' · ');
+
+/** The studio's name, logo, address and page text (plain text: line breaks kept, never markup). */
+export const StudioHeader = ({ page }: { page: PublicBookingPage }) => (
+  <Stack gap="xs" component="header">
+    <Group gap="md" wrap="nowrap" align="center">
+      {page.studio.logoUrl && (
+        <Image src={page.studio.logoUrl} alt="" h={56} w="auto" maw={120} fit="contain" style={{ flexShrink: 0 }} />
+      )}
+      <div style={{ minWidth: 0 }}>
+        <Title order={1} fz={{ base: 22, sm: 26 }} style={{ overflowWrap: 'anywhere' }}>
+          {page.studio.name}
+        </Title>
+        {page.studio.address && (
+          <Text size="sm" c="dimmed">
+            {page.studio.address}
+          </Text>
+        )}
+      </div>
+    </Group>
+    {page.pageText && (
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {page.pageText}
+      </Text>
+    )}
+  </Stack>
+);
+
+type PatientValues = {
+  nome: string;
+  cognome: string;
+  cellulare: string;
+  email: string;
+  codiceFiscale: string;
+  note: string;
+  privacyAccepted: boolean;
+};
+
+const emptyPatient: PatientValues = {
+  nome: '',
+  cognome: '',
+  cellulare: '',
+  email: '',
+  codiceFiscale: '',
+  note: '',
+  privacyAccepted: false,
+};
+
+/** Field messages of the domain schema, plus the codice fiscale's own rules and the privacy consent. */
+const validatePatient = (values: PatientValues): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  const parsed = bookingPatientSchema.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  const cf = values.codiceFiscale.trim();
+  if (cf) {
+    const check = checkCodiceFiscale(cf);
+    if (!check.valid) errors.codiceFiscale = check.message;
+  }
+  if (!values.privacyAccepted) errors.privacyAccepted = t.privacyRequired;
+  return errors;
+};
+
+/** The patient's data and the privacy notice; "Invia codice" asks the server to send the code. */
+const PatientStep = ({
+  studioName,
+  values,
+  pending,
+  error,
+  onSubmit,
+}: {
+  studioName: string;
+  values: PatientValues;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (values: PatientValues, patient: BookingPatient) => void;
+}) => {
+  const form = useForm<PatientValues>({ mode: 'controlled', initialValues: values, validate: validatePatient });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) => onSubmit(v, bookingPatientSchema.parse(v)))}
+      aria-label={t.detailsStep}
+    >
+      <Stack gap="sm">
+        <Group grow wrap="wrap" gap="sm" align="flex-start">
+          <TextInput label={t.nome} autoComplete="given-name" {...requiredField} {...form.getInputProps('nome')} />
+          <TextInput
+            label={t.cognome}
+            autoComplete="family-name"
+            {...requiredField}
+            {...form.getInputProps('cognome')}
+          />
+        </Group>
+        <TextInput
+          label={t.cellulare}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          {...requiredField}
+          {...form.getInputProps('cellulare')}
+        />
+        <TextInput
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          description={t.emailHint}
+          {...requiredField}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t.codiceFiscale}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={16}
+          {...form.getInputProps('codiceFiscale')}
+          onChange={(e) => form.setFieldValue('codiceFiscale', e.currentTarget.value.toUpperCase())}
+        />
+        <Textarea label={t.note} description={t.noteHint} autosize minRows={2} {...form.getInputProps('note')} />
+        <Paper withBorder p="sm" bg="gray.0" component="section" aria-labelledby="privacy-title">
+          <Stack gap={6}>
+            <Title order={3} fz="sm" id="privacy-title">
+              {t.privacyTitle}
+            </Title>
+            {privacyNotice(studioName).map((p) => (
+              <Text key={p} size="xs">
+                {p}
+              </Text>
+            ))}
+            <Anchor component={Link} to="/documenti-legali" target="_blank" size="xs">
+              {t.privacyLink}
+            </Anchor>
+          </Stack>
+        </Paper>
+        <Checkbox label={t.privacyAccept} {...form.getInputProps('privacyAccepted', { type: 'checkbox' })} />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" size="md" fullWidth loading={pending}>
+          {t.sendCode}
+        </Button>
+      </Stack>
+    </form>
+  );
+};
+
+/** The 6 digits sent by e-mail; a wrong code says so in place, "Invia un nuovo codice" asks another. */
+const CodeStep = ({
+  sentTo,
+  pending,
+  resending,
+  error,
+  notice,
+  onConfirm,
+  onResend,
+}: {
+  sentTo: string;
+  pending: boolean;
+  resending: boolean;
+  error: string | null;
+  notice: string | null;
+  onConfirm: (code: string) => void;
+  onResend: () => void;
+}) => {
+  const [code, setCode] = useState('');
+  const [formatError, setFormatError] = useState<string | null>(null);
+  const shown = formatError ?? error;
+  return (
+    <form
+      noValidate
+      aria-label={t.codeStep}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!/^\d{6}$/u.test(code)) {
+          setFormatError(t.codeFormat);
+          return;
+        }
+        setFormatError(null);
+        onConfirm(code);
+      }}
+    >
+      <Stack gap="sm">
+        <Text>{t.codeSentTo(sentTo)}</Text>
+        <TextInput
+          label={t.codeLabel}
+          description={t.codeHint}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          size="lg"
+          styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
+          value={code}
+          error={shown}
+          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/gu, '').slice(0, 6))}
+          {...requiredField}
+        />
+        {notice && (
+          <Text size="sm" role="status">
+            {notice}
+          </Text>
+        )}
+        <Button type="submit" size="md" fullWidth loading={pending}>
+          {t.confirm}
+        </Button>
+        <Button variant="subtle" onClick={onResend} loading={resending}>
+          {t.resend}
+        </Button>
+      </Stack>
+    </form>
+  );
+};
+
+/** The booking made: its status in words, when, "Aggiungi al calendario" (.ics) and the cancellation link. */
+export const BookingSummary = ({ booking, address }: { booking: PublicBooking; address?: string | null }) => (
+  <Stack gap="xs">
+    <Group gap="xs">
+      <Text size="sm" c="dimmed">
+        {t.statusLabel}:
+      </Text>
+      <Badge
+        variant="light"
+        size="lg"
+        color={
+          booking.status === 'STUDIO_PENDING_CONFIRMATION'
+            ? 'yellow'
+            : booking.status.includes('CANCELLED')
+              ? 'red'
+              : 'green'
+        }
+        style={{ textTransform: 'none' }}
+      >
+        {reservationStatusLabels[booking.status]}
+      </Badge>
+    </Group>
+    <dl style={{ margin: 0 }}>
+      {[
+        [t.when, formatWhen(booking.start)],
+        [t.what, booking.serviceName],
+        [t.who, booking.staffDisplayName],
+        [t.where, [booking.studioName, address].filter(Boolean).join(', ')],
+      ].map(([k, v]) => (
+        <Group key={k} gap={6} wrap="nowrap" align="baseline">
+          <Text component="dt" size="sm" c="dimmed" w={90} style={{ flexShrink: 0 }}>
+            {k}
+          </Text>
+          <Text component="dd" size="sm" fw={600} m={0} style={{ overflowWrap: 'anywhere' }}>
+            {v}
+          </Text>
+        </Group>
+      ))}
+    </dl>
+  </Stack>
+);
+
+const DoneStep = ({ booking, address }: { booking: PublicBooking; address: string | null }) => (
+  <Stack gap="md">
+    <Group gap="xs" wrap="nowrap">
+      <IconCircleCheck size={28} color="var(--mantine-color-green-7)" aria-hidden />
+      <Text fw={600}>{booking.status === 'STUDIO_PENDING_CONFIRMATION' ? t.donePending : t.doneBooked}</Text>
+    </Group>
+    <BookingSummary booking={booking} address={address} />
+    <Button
+      component="a"
+      href={booking.icsUrl}
+      download="prenotazione.ics"
+      leftSection={<IconCalendarPlus size={18} aria-hidden />}
+      size="md"
+      fullWidth
+    >
+      {t.addToCalendar}
+    </Button>
+    <Text size="sm">
+      <Anchor href={booking.cancelUrl}>{t.cancelLink}</Anchor>
+      <Text span size="sm" c="dimmed">
+        {' '}
+        — {t.cancelHint}
+      </Text>
+    </Text>
+  </Stack>
+);
+
+/** The slot went while the patient typed the code: say so and offer the next free times of the same request. */
+const ConflictStep = ({
+  nextSlots,
+  onPick,
+  onOther,
+}: {
+  nextSlots: BookingSlot[];
+  onPick: (slot: BookingSlot) => void;
+  onOther: () => void;
+}) => (
+  <Stack gap="md">
+    <Alert color="orange" role="alert" title={t.slotTakenTitle}>
+      {nextSlots.length > 0 ? t.slotTaken : t.slotTakenNone}
+    </Alert>
+    {[...new Set(nextSlots.map((s) => romeDateOf(s.start)))].map((date) => (
+      <section key={date} aria-labelledby={`next-${date}`}>
+        <Title order={3} fz="sm" mb={6} tt="capitalize" id={`next-${date}`}>
+          {formatDayLong(date)}
+        </Title>
+        <SlotTimes slots={nextSlots.filter((s) => romeDateOf(s.start) === date)} onSelect={onPick} />
+      </section>
+    ))}
+    <Button variant="default" onClick={onOther}>
+      {t.chooseAnother}
+    </Button>
+  </Stack>
+);
+
+/** The free slots after `start` of the same request, when a 409 came without them. */
+const nextSlotsAfter = async (slug: string, productId: string, staffMemberId: string | null, start: string) => {
+  const from = romeDateOf(start);
+  const answer = await getBookingSlots(slug, {
+    productId,
+    ...(staffMemberId ? { staffMemberId } : {}),
+    from,
+    to: addDays(from, 13),
+  });
+  return answer.days
+    .flatMap((d) => d.slots)
+    .filter((s) => s.start > start)
+    .slice(0, 6);
+};
+
+/**
+ * The public booking flow (issue 28, decision 035), one step at a time on a phone: prestazione → professionista (or
+ * "Chiunque") → giorno e orario → dati e informativa → codice → conferma. Earlier choices stay above, each with
+ * "Cambia". An unconfirmed request holds no slot: the server checks the slot again when the code comes.
+ */
+export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBookingPage }) => {
+  const [service, setService] = useState<PublicService | null>(null);
+  const [staff, setStaff] = useState<StaffChoice | null>(null);
+  const [slot, setSlot] = useState<BookingSlot | null>(null);
+  const [patient, setPatient] = useState<PatientValues>(emptyPatient);
+  const [request, setRequest] = useState<{ input: BookingRequestInput; answer: BookingRequestAnswer } | null>(null);
+  const [booking, setBooking] = useState<PublicBooking | null>(null);
+  const [conflict, setConflict] = useState<BookingSlot[] | null>(null);
+  const [requestError, setRequestError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeNotice, setCodeNotice] = useState<string | null>(null);
+  const requestCode = useRequestBookingCode();
+  const confirm = useConfirmBooking(slug);
+
+  const staffName = (id: string | null) =>
+    id === null ? t.anyStaff : (page.staff.find((s) => s.memberId === id)?.displayName ?? '');
+  const staffOf = (s: PublicService) => page.staff.filter((m) => s.staffMemberIds.includes(m.memberId));
+
+  const chooseService = (s: PublicService) => {
+    setService(s);
+    setSlot(null);
+    // one professional only: nothing to choose
+    const members = staffOf(s);
+    setStaff(members.length === 1 ? { id: members[0]?.memberId ?? null } : null);
+  };
+
+  const sendCode = (input: BookingRequestInput, resend = false) => {
+    setRequestError(null);
+    setCodeError(null);
+    setCodeNotice(null);
+    requestCode.mutate(input, {
+      onSuccess: (answer) => {
+        setRequest({ input, answer });
+        if (resend) setCodeNotice(t.resent);
+      },
+      onError: (e) => {
+        if (!isHttpError(e) || !e.notified) return;
+        if (e.status === 409) {
+          setRequest(null);
+          setConflict(nextSlotsOf(e) ?? []);
+        } else if (resend) setCodeError(e.message);
+        else setRequestError(e.message);
+      },
+    });
+  };
+
+  const onConflict = async (e: unknown) => {
+    if (!service || !slot) return;
+    const carried = nextSlotsOf(e);
+    setRequest(null);
+    setConflict(carried ?? []);
+    if (carried === null) {
+      const found = await nextSlotsAfter(slug, service.productId, staff?.id ?? null, slot.start).catch(() => []);
+      setConflict(found);
+    }
+  };
+
+  const confirmCode = (code: string) => {
+    if (!request) return;
+    setCodeError(null);
+    setCodeNotice(null);
+    confirm.mutate(
+      { requestId: request.answer.requestId, code },
+      {
+        onSuccess: (b) => setBooking(b),
+        onError: (e) => {
+          if (!isHttpError(e) || !e.notified) return;
+          if (e.status === 409) void onConflict(e);
+          else setCodeError(e.message);
+        },
+      },
+    );
+  };
+
+  const pickAgain = (s: BookingSlot) => {
+    setConflict(null);
+    setSlot(s);
+    setRequest(null);
+  };
+
+  if (booking) {
+    return (
+      <StepPanel title={t.doneTitle}>
+        <DoneStep booking={booking} address={page.studio.address} />
+      </StepPanel>
+    );
+  }
+
+  const chosen: ReactNode[] = [];
+  if (service)
+    chosen.push(
+      <ChosenRow
+        key="service"
+        label={t.what}
+        value={`${service.name} · ${serviceDetails(service)}`}
+        onChange={() => {
+          setService(null);
+          setStaff(null);
+          setSlot(null);
+          setRequest(null);
+          setConflict(null);
+        }}
+      />,
+    );
+  if (service && staff && staffOf(service).length > 1)
+    chosen.push(
+      <ChosenRow
+        key="staff"
+        label={t.who}
+        value={staffName(staff.id)}
+        onChange={() => {
+          setStaff(null);
+          setSlot(null);
+          setRequest(null);
+          setConflict(null);
+        }}
+      />,
+    );
+  if (slot && !conflict)
+    chosen.push(
+      <ChosenRow
+        key="slot"
+        label={t.when}
+        value={`${formatWhen(slot.start)}${staff?.id === null && slot.staffMemberIds.length === 1 ? ` · ${staffName(slot.staffMemberIds[0] ?? null)}` : ''}`}
+        onChange={() => {
+          setSlot(null);
+          setRequest(null);
+        }}
+      />,
+    );
+
+  let step: ReactNode;
+  if (page.services.length === 0) {
+    step = (
+      <Alert color="gray" variant="light">
+        {t.noServices}
+      </Alert>
+    );
+  } else if (!service) {
+    step = (
+      <StepPanel title={t.serviceStep} focus={false}>
+        <Stack gap="xs">
+          {page.services.map((s) => (
+            <div key={s.productId}>
+              <UnstyledButton className={classes.choice} onClick={() => chooseService(s)}>
+                <Text fw={600}>{s.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {serviceDetails(s)}
+                </Text>
+              </UnstyledButton>
+            </div>
+          ))}
+        </Stack>
+      </StepPanel>
+    );
+  } else if (!staff) {
+    step = (
+      <StepPanel title={t.staffStep}>
+        <Stack gap="xs">
+          {[null, ...staffOf(service).map((m) => m.memberId)].map((id) => (
+            <div key={id ?? 'any'}>
+              <UnstyledButton className={classes.choice} onClick={() => setStaff({ id })}>
+                <Text fw={600}>{staffName(id)}</Text>
+                {id === null && (
+                  <Text size="sm" c="dimmed">
+                    {t.anyStaffHint}
+                  </Text>
+                )}
+              </UnstyledButton>
+            </div>
+          ))}
+        </Stack>
+      </StepPanel>
+    );
+  } else if (conflict) {
+    step = (
+      <StepPanel title={t.slotTakenTitle}>
+        <ConflictStep
+          nextSlots={conflict}
+          onPick={pickAgain}
+          onOther={() => {
+            setConflict(null);
+            setSlot(null);
+            setRequest(null);
+          }}
+        />
+      </StepPanel>
+    );
+  } else if (!slot) {
+    step = (
+      <StepPanel title={t.slotStep}>
+        <SlotPicker slug={slug} productId={service.productId} staffMemberId={staff.id} onSelect={setSlot} />
+      </StepPanel>
+    );
+  } else if (!request) {
+    step = (
+      <StepPanel title={t.detailsStep}>
+        <PatientStep
+          studioName={page.studio.name}
+          values={patient}
+          pending={requestCode.isPending}
+          error={requestError}
+          onSubmit={(values, data) => {
+            setPatient(values);
+            sendCode({
+              slug,
+              productId: service.productId,
+              staffMemberId: staff.id,
+              start: slot.start,
+              patient: data,
+              privacyAccepted: true,
+            });
+          }}
+        />
+      </StepPanel>
+    );
+  } else {
+    step = (
+      <StepPanel title={t.codeStep}>
+        <CodeStep
+          sentTo={request.answer.sentTo}
+          pending={confirm.isPending}
+          resending={requestCode.isPending}
+          error={codeError}
+          notice={codeNotice}
+          onConfirm={confirmCode}
+          onResend={() => sendCode(request.input, true)}
+        />
+      </StepPanel>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {chosen.length > 0 && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">{chosen}</Stack>
+        </Paper>
+      )}
+      {step}
+    </Stack>
+  );
+};
+
+/** /prenota/:slug's content: the studio's page, or "Pagina di prenotazione non trovata". */
+export const BookingFlow = ({ slug }: { slug: string }) => {
+  const page = usePublicBookingPage(slug);
+  if (page.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton height={56} />
+        <Skeleton height={200} />
+      </Stack>
+    );
+  }
+  if (page.isError) {
+    const missing = isHttpError(page.error) && page.error.status === 404;
+    return (
+      <Paper withBorder p="lg">
+        <Stack gap="sm">
+          <Title order={1} fz={22}>
+            {missing ? t.notFoundTitle : t.pageTitle}
+          </Title>
+          <Text>{missing ? t.notFound : page.error.message}</Text>
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <StudioHeader page={page.data} />
+      <BookingSteps slug={slug} page={page.data} />
+    </Stack>
+  );
+};
