@@ -75,21 +75,49 @@ export const busyIntervalsOfEvents = (rows: readonly BusyEventRow[], from: Date,
 
 /**
  * Busy intervals sorted and merged into disjoint ones, in one array [s0, e0, s1, e1, …] (both starts and ends
- * ascending), so "is [a, b) free?" is a binary search. Built once per resource: O(n log n).
+ * ascending), so "is [a, b) free?" is a binary search. Built once per resource: the starts and the ends are sorted
+ * apart as numbers (the typed arrays' native sort, several times faster than sorting pairs with a comparator), then
+ * one sweep keeps where at least one interval is open. Touching intervals merge (no half-open query tells them apart).
  */
 export type BusyIndex = Float64Array;
 
+/** Sorted ascending; an array already in order (the server's rows ordered by start) is only read. */
+const sortedInPlace = (values: Float64Array): Float64Array => {
+  for (let k = 1; k < values.length; k++) if ((values[k] as number) < (values[k - 1] as number)) return values.sort();
+  return values;
+};
+
 export const busyIndexOf = (intervals: readonly BusyInterval[] | undefined): BusyIndex => {
   if (!intervals || intervals.length === 0) return new Float64Array(0);
-  const sorted = intervals.filter(([s, e]) => e > s).sort((x, y) => x[0] - y[0]);
-  const merged: number[] = [];
-  for (const [s, e] of sorted) {
-    const last = merged.length - 1;
-    if (last > 0 && s <= (merged[last] as number)) {
-      if (e > (merged[last] as number)) merged[last] = e;
-    } else merged.push(s, e);
+  const starts = new Float64Array(intervals.length);
+  const ends = new Float64Array(intervals.length);
+  let n = 0;
+  for (const [s, e] of intervals)
+    if (e > s) {
+      starts[n] = s;
+      ends[n] = e;
+      n++;
+    }
+  const sortedStarts = sortedInPlace(starts.subarray(0, n));
+  const sortedEnds = sortedInPlace(ends.subarray(0, n));
+  const merged = new Float64Array(2 * n);
+  let m = 0;
+  let open = 0;
+  let i = 0;
+  let j = 0;
+  while (j < n) {
+    // a start at the same instant as an end comes first: the two intervals merge
+    if (i < n && (sortedStarts[i] as number) <= (sortedEnds[j] as number)) {
+      if (open === 0) merged[m++] = sortedStarts[i] as number;
+      open++;
+      i++;
+    } else {
+      open--;
+      if (open === 0) merged[m++] = sortedEnds[j] as number;
+      j++;
+    }
   }
-  return Float64Array.from(merged);
+  return merged.subarray(0, m);
 };
 
 /** Whether no busy interval of the index overlaps [start, end): the first merged interval ending after start begins at or after end. */

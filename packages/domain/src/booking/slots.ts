@@ -206,14 +206,20 @@ export const freeSlots = (input: FreeSlotsInput): FreeSlotsDay[] => {
     const weekday = ((new Date(dayWall).getUTCDay() + 6) % 7) + 1; // 1 = Monday … 7 = Sunday
     const closedHoliday = holidays.has(date);
     const byStart = new Map<number, string[]>();
+    // a day of 24 real hours has one offset all day: wall − offset, no look-up per start; the clock-change days
+    // (23 or 25 hours) go through fromRomeWall for every start
+    const dayStart = fromRomeWall(dayWall);
+    const steadyOffset = fromRomeWall(dayWall + day) - dayStart === day ? dayWall - dayStart : null;
+    const instantOf = steadyOffset === null ? fromRomeWall : (wall: number) => wall - steadyOffset;
+    const exists = steadyOffset === null ? (start: number, wall: number) => toRomeWall(start) === wall : () => true;
     for (const member of staff) {
       for (const [ws, we] of windowsOf(member.schedule, date, weekday, closedHoliday)) {
-        const windowEnd = fromRomeWall(dayWall + we * minute);
+        const windowEnd = instantOf(dayWall + we * minute);
         for (let m = ws; m < we; m += step) {
           const wall = dayWall + m * minute;
-          const start = fromRomeWall(wall);
+          const start = instantOf(wall);
           // 02:30 on the spring change does not exist: fromRomeWall moved it to 03:30, never offered as 02:30
-          if (toRomeWall(start) !== wall) continue;
+          if (!exists(start, wall)) continue;
           if (start + duration > windowEnd) break; // the starts that exist only grow
           if (start < earliest || start >= horizonEnd) continue;
           if (!isFreeIn(member.busy, start - buffer, start + duration + buffer)) continue;
