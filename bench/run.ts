@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os';
 import { runAnalytics } from './scenarios/analytics.ts';
 import { runAttachments } from './scenarios/attachments.ts';
+import { runBookingSlots } from './scenarios/booking-slots.ts';
 import { runCalendar } from './scenarios/calendar.ts';
 import { runClinical } from './scenarios/clinical.ts';
 import { runCodiceFiscalePeers, saveCodiceFiscalePeers } from './scenarios/codice-fiscale-peers.ts';
@@ -46,6 +47,7 @@ const parts: [name: string, run: (log: Log) => Promise<unknown> | unknown][] = [
   ['clinical', (l) => runClinical({ log: l })],
   ['form-pdf', (l) => runFormPdf({ log: l })],
   ['first-screen', (l) => runFirstScreen({ log: l })],
+  ['booking-slots', (l) => runBookingSlots({ log: l })],
 ];
 
 // From the root, `npm run bench -- --only=…` does not reach this script (the root script re-invokes npm): BENCH_ONLY.
