@@ -68,7 +68,17 @@ const StepPanel = ({ title, children, focus = true }: { title: string; children:
 };
 
 /** A choice made earlier, with "Cambia" to go back to it. */
-const ChosenRow = ({ label, value, onChange }: { label: string; value: string; onChange: () => void }) => (
+const ChosenRow = ({
+  label,
+  value,
+  changeLabel,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  changeLabel: string;
+  onChange: () => void;
+}) => (
   <Group justify="space-between" wrap="nowrap" gap="sm">
     <div style={{ minWidth: 0 }}>
       <Text size="xs" c="dimmed">
@@ -78,7 +88,7 @@ const ChosenRow = ({ label, value, onChange }: { label: string; value: string; o
         {value}
       </Text>
     </div>
-    <Button variant="subtle" size="compact-sm" onClick={onChange} aria-label={t.changeOf(label.toLowerCase())}>
+    <Button variant="subtle" size="compact-sm" onClick={onChange} aria-label={changeLabel}>
       {t.change}
     </Button>
   </Group>
@@ -207,7 +217,7 @@ const PatientStep = ({
           {...form.getInputProps('codiceFiscale')}
           onChange={(e) => form.setFieldValue('codiceFiscale', e.currentTarget.value.toUpperCase())}
         />
-        <Textarea label={t.note} description={t.noteHint} autosize minRows={2} {...form.getInputProps('note')} />
+        <Textarea label={t.note} description={t.noteHint} rows={3} {...form.getInputProps('note')} />
         <Paper withBorder p="sm" bg="gray.0" component="section" aria-labelledby="privacy-title">
           <Stack gap={6}>
             <Title order={3} fz="sm" id="privacy-title">
@@ -514,6 +524,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
       <ChosenRow
         key="service"
         label={t.what}
+        changeLabel={t.changeService}
         value={`${service.name} · ${serviceDetails(service)}`}
         onChange={() => {
           setService(null);
@@ -529,6 +540,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
       <ChosenRow
         key="staff"
         label={t.who}
+        changeLabel={t.changeStaff}
         value={staffName(staff.id)}
         onChange={() => {
           setStaff(null);
@@ -543,6 +555,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
       <ChosenRow
         key="slot"
         label={t.when}
+        changeLabel={t.changeSlot}
         value={`${formatWhen(slot.start)}${staff?.id === null && slot.staffMemberIds.length === 1 ? ` · ${staffName(slot.staffMemberIds[0] ?? null)}` : ''}`}
         onChange={() => {
           setSlot(null);
