@@ -71,6 +71,12 @@ const envSchema = z.object({
    */
   RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Online booking: reads of public booking pages and their free slots one address may make in a minute. */
+  RATE_LIMIT_BOOKING_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Online booking (decision 035): codes one address may ask for in an hour, whatever the studio. */
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Online booking: codes one studio's page may send in an hour (a flood of requests never mails unbounded). */
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_STUDIO: z.coerce.number().int().min(1).default(300),
   /** On PostgreSQL: answer 503 while the event loop lags more than this (ms); 0 turns the check off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   /** Seed the demo into an empty embedded database at start; unset, only outside production (db/seed.ts). */
@@ -196,6 +202,9 @@ export const buildTestConfig = (overrides: Partial<Config> = {}): Config => ({
   RATE_LIMIT_ADDRESS_FAILURES_PER_15_MIN: 10_000,
   RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER: 10_000,
   RATE_LIMIT_GLOBAL_PER_MINUTE: 1_000_000,
+  RATE_LIMIT_BOOKING_PUBLIC_PER_MINUTE: 10_000,
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS: 10_000,
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_STUDIO: 10_000,
   // the tests share two cores between two workers: a busy machine is not a server under pressure
   MAX_EVENT_LOOP_DELAY_MS: 30_000,
   SCRYPT_COST_LOG2: 10,

@@ -6,7 +6,9 @@ export type KeyPurpose =
   | 'google-oauth-state'
   | 'sistema-ts-credentials'
   | 'signature-otp'
-  | 'signing-identity';
+  | 'signing-identity'
+  | 'booking-code'
+  | 'booking-cancel';
 
 /**
  * Encryption and signing with keys derived from the auth secret (HKDF-SHA256, one key per purpose). Used for

@@ -1,3 +1,4 @@
+import { reservationStatuses } from '../booking/booking.schema.ts';
 import { euroAmountSchema } from '../shared/money.ts';
 import { optionalText, requiredText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
@@ -97,6 +98,8 @@ export const eventSchema = z.object({
   note: z.string().nullable(),
   linkedDocumentoContabileId: z.string().nullable(),
   linkedDocumentoContabileIdDocumento: z.string().nullable(),
+  /** An appointment booked online (decision 035): its reservation status, shown as a badge with its label. */
+  reservationStatus: z.enum(reservationStatuses).nullish(),
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
 

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ReservationStatus } from '@studiolo/domain/booking';
 import {
   type CalendarEvent,
   type EventData,
@@ -23,7 +24,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
-import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
+import { type AuditActor, recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import {
   type EventColumns,
   type EventFilter,
@@ -98,6 +99,7 @@ const toEvent = (
     note: e.note,
     linkedDocumentoContabileId: e.linkedDocumentoContabileId,
     linkedDocumentoContabileIdDocumento: e.linkedDocumentoContabileIdDocumento,
+    reservationStatus: e.reservationStatus,
   };
 };
 
@@ -256,12 +258,38 @@ const readEvent = async (db: DbOrTx, ctx: StudioContext, id: string) => {
 };
 
 export const createEvent = (deps: AppDeps, ctx: StudioContext, input: EventData) =>
-  deps.db.transaction(async (tx) => {
-    await checkReferences(tx, ctx, input);
-    const row = await repo.insertEvent(tx, ctx, columnsOf(input));
-    await audit(tx, ctx, 'event.create', row.id);
-    return readEvent(tx, ctx, row.id);
+  deps.db.transaction((tx) => createEventIn(tx, ctx, input));
+
+/**
+ * POST /events inside the caller's transaction: the same checks, row and audit. Online booking (decision 035) makes
+ * its appointment this way, in the transaction that holds the slot's locks, with its reservation status and as the
+ * audit actor it names (a patient has no user id).
+ */
+export const createEventIn = async (
+  tx: DbOrTx,
+  ctx: StudioContext,
+  input: EventData,
+  opts: { reservationStatus?: ReservationStatus; actor?: AuditActor } = {},
+) => {
+  await checkReferences(tx, ctx, input);
+  const row = await repo.insertEvent(tx, ctx, {
+    ...columnsOf(input),
+    ...(opts.reservationStatus ? { reservationStatus: opts.reservationStatus } : {}),
   });
+  await recordAudit(tx, opts.actor ?? ctx, { action: 'event.create', entityType: 'event', entityId: row.id });
+  return readEvent(tx, ctx, row.id);
+};
+
+/**
+ * DELETE /events/{id} of a single appointment inside the caller's transaction (a cancelled online booking deletes its
+ * event, decision 035). @returns whether there was one to delete.
+ */
+export const deleteAppointmentIn = async (tx: DbOrTx, ctx: StudioContext, rowId: string, actor?: AuditActor) => {
+  const deleted = await repo.deleteEvents(tx, ctx, [rowId]);
+  if (deleted.length === 0) return false;
+  await recordAudit(tx, actor ?? ctx, { action: 'event.delete', entityType: 'event', entityId: rowId });
+  return true;
+};
 
 /**
  * PUT /events. An appointment or an exception changes in place; a whole series (its own id) changes with its
@@ -591,6 +619,8 @@ export const duplicateEvents = (deps: AppDeps, ctx: StudioContext, copies: { id:
           isPagato: false,
           linkedDocumentoContabileId: null,
           linkedDocumentoContabileIdDocumento: null,
+          // a copy is the studio's own appointment, not an online booking (decision 035)
+          reservationStatus: null,
           ...noGoogleCopy,
         };
       }),

@@ -341,6 +341,7 @@ const toExternalEvent = ({ event: e, calendarColor }: { event: GoogleEventRow; c
     note: e.description,
     linkedDocumentoContabileId: null,
     linkedDocumentoContabileIdDocumento: null,
+    reservationStatus: null,
   }) satisfies CalendarEvent;
 
 /**

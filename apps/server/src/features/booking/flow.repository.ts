@@ -1,0 +1,229 @@
+import type { ReservationStatus } from '@studiolo/domain/booking';
+import { asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bookingRequests,
+  bookings,
+  calendars,
+  events,
+  patients,
+  products,
+  studioMembers,
+  studios,
+} from '../../db/schema/index.ts';
+import { inStudio, ownedBy } from '../../db/studio-scope.ts';
+import type { StudioContext } from '../../shared/studio-context.ts';
+
+export type BookingRequestRow = typeof bookingRequests.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * The booking flow's SQL (issue 28, decision 035): the code requests, the bookings, the patient matching and the
+ * advisory locks that serialize bookings of one staff member (and of the service's rooms and devices).
+ */
+export const bookingFlowRepository = {
+  /** The studio's name, contacts and address as its public pages and e-mails show them. */
+  studioOf: (db: DbOrTx, ctx: StudioContext) =>
+    db
+      .select({
+        nome: studios.nome,
+        cognome: studios.cognome,
+        ragioneSociale: studios.ragioneSociale,
+        email: sql<string | null>`${studios.contatti}->>'email'`,
+        telefono: sql<string | null>`coalesce(${studios.contatti}->>'telefono', ${studios.contatti}->>'cellulare')`,
+      })
+      .from(studios)
+      .where(eq(studios.id, ctx.studioId))
+      .then((r) => r[0] ?? null),
+
+  productOf: (db: DbOrTx, ctx: StudioContext, productId: string) =>
+    db
+      .select({ id: products.id, name: products.name, priceCents: products.priceCents, status: products.status })
+      .from(products)
+      .where(inStudio(products, ctx, eq(products.id, productId)))
+      .then((r) => r[0] ?? null),
+
+  staffNames: (db: DbOrTx, ctx: StudioContext, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: studioMembers.id, name: studioMembers.name, lastname: studioMembers.lastname })
+          .from(studioMembers)
+          .where(inStudio(studioMembers, ctx, inArray(studioMembers.id, ids))),
+
+  /** The calendar a booking goes in: the studio's first (the one every studio is made with). */
+  firstCalendarId: (db: DbOrTx, ctx: StudioContext) =>
+    db
+      .select({ id: calendars.id })
+      .from(calendars)
+      .where(inStudio(calendars, ctx))
+      .orderBy(asc(calendars.createdAt), asc(calendars.id))
+      .limit(1)
+      .then((r) => r[0]?.id ?? null),
+
+  // ------------------------------------------------------------ code requests
+
+  insertRequest: (
+    db: DbOrTx,
+    ctx: StudioContext,
+    row: { id: string; payload: Record<string, unknown>; codeHash: string; expiresAt: Date },
+  ) =>
+    db
+      .insert(bookingRequests)
+      .values(ownedBy(ctx, row))
+      .returning()
+      .then((r) => r[0] as BookingRequestRow),
+
+  /**
+   * unsafe: the request id is the patient's handle (a random uuid known only to who asked for the code); the row
+   * carries its studio, and every later step is scoped by it.
+   */
+  unsafeFindRequest: (db: DbOrTx, id: string) =>
+    db
+      .select()
+      .from(bookingRequests)
+      .where(eq(bookingRequests.id, id))
+      .then((r) => r[0] ?? null),
+
+  /** Counts one wrong code atomically. @returns the attempts so far, or null when the request is gone. */
+  countWrongCode: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    db
+      .update(bookingRequests)
+      .set({ attempts: sql`${bookingRequests.attempts} + 1` })
+      .where(inStudio(bookingRequests, ctx, eq(bookingRequests.id, id)))
+      .returning({ attempts: bookingRequests.attempts })
+      .then((r) => r[0]?.attempts ?? null),
+
+  /** @returns whether this call deleted it (two confirmations of one request: only one goes on). */
+  deleteRequest: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    db
+      .delete(bookingRequests)
+      .where(inStudio(bookingRequests, ctx, eq(bookingRequests.id, id)))
+      .returning({ id: bookingRequests.id })
+      .then((r) => r.length > 0),
+
+  /** unsafe: housekeeping across studios; an expired request is of no use to anyone (decision 035). */
+  unsafeDeleteExpiredRequests: (db: DbOrTx, now: Date) =>
+    db.delete(bookingRequests).where(lt(bookingRequests.expiresAt, now)),
+
+  // ------------------------------------------------------------ the booking transaction
+
+  /**
+   * Takes transaction-scoped advisory locks on the keys, in the order given (callers sort them, so two bookings never
+   * wait on each other crosswise). Held until commit or rollback.
+   */
+  lockKeys: async (tx: DbOrTx, keys: string[]) => {
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  },
+
+  /**
+   * A patient of the studio whose e-mail, mobile (digits and +, whatever the spacing) and name match the booking's
+   * exactly (case aside): decision 035 "Identity". The oldest when several do.
+   */
+  findPatientByContacts: (
+    db: DbOrTx,
+    ctx: StudioContext,
+    p: { email: string; mobile: string; nome: string; cognome: string },
+  ) =>
+    db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(
+        inStudio(
+          patients,
+          ctx,
+          sql`lower(${patients.email}) = ${p.email.toLowerCase()}`,
+          sql`regexp_replace(coalesce(${patients.cellulare}, ''), '[^0-9+]', '', 'g') = ${p.mobile}`,
+          sql`lower(${patients.nome}) = ${p.nome.toLowerCase()}`,
+          sql`lower(${patients.cognome}) = ${p.cognome.toLowerCase()}`,
+        ),
+      )
+      .orderBy(asc(patients.createdAt), asc(patients.id))
+      .limit(1)
+      .then((r) => r[0]?.id ?? null),
+
+  patientNameOf: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    db
+      .select({ nome: patients.nome, cognome: patients.cognome, ragioneSociale: patients.ragioneSociale })
+      .from(patients)
+      .where(inStudio(patients, ctx, eq(patients.id, id)))
+      .then((r) => r[0] ?? null),
+
+  insertBooking: (db: DbOrTx, ctx: StudioContext, row: Omit<typeof bookings.$inferInsert, 'studioId'>) =>
+    db
+      .insert(bookings)
+      .values(ownedBy(ctx, row))
+      .returning()
+      .then((r) => r[0] as BookingRow),
+
+  /** unsafe: the cancel token is the patient's credential (256 random bits, only its hash kept); the row names its studio. */
+  unsafeFindBookingByTokenHash: (db: DbOrTx, hash: string) =>
+    db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.cancelTokenHash, hash))
+      .then((r) => r[0] ?? null),
+
+  findBookingForUpdate: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    db
+      .select()
+      .from(bookings)
+      .where(inStudio(bookings, ctx, eq(bookings.id, id)))
+      .for('update')
+      .then((r) => r[0] ?? null),
+
+  updateBooking: (
+    db: DbOrTx,
+    ctx: StudioContext,
+    id: string,
+    columns: { status: ReservationStatus; eventId?: string | null; cancelReason?: string | null },
+  ) =>
+    db
+      .update(bookings)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(inStudio(bookings, ctx, eq(bookings.id, id)))
+      .returning()
+      .then((r) => r[0] ?? null),
+
+  /** The booking's event as the calendar has it now (the studio may have moved it). */
+  eventOf: (db: DbOrTx, ctx: StudioContext, eventId: string) =>
+    db
+      .select({ id: events.id, startAt: events.startAt, endAt: events.endAt, staffMemberId: events.staffMemberId })
+      .from(events)
+      .where(inStudio(events, ctx, eq(events.id, eventId)))
+      .then((r) => r[0] ?? null),
+
+  setEventReservationStatus: (db: DbOrTx, ctx: StudioContext, eventId: string, status: ReservationStatus) =>
+    db
+      .update(events)
+      .set({ reservationStatus: status, updatedAt: new Date() })
+      .where(inStudio(events, ctx, eq(events.id, eventId))),
+
+  /** The studio's bookings with what the list shows, soonest first (at most `limit`). */
+  list: (db: DbOrTx, ctx: StudioContext, status: ReservationStatus | undefined, limit: number) =>
+    db
+      .select({
+        booking: bookings,
+        serviceName: products.name,
+        staffName: studioMembers.name,
+        staffLastname: studioMembers.lastname,
+        patient: {
+          nome: patients.nome,
+          cognome: patients.cognome,
+          ragioneSociale: patients.ragioneSociale,
+          tipologiaPersona: patients.tipologiaPersona,
+        },
+        eventStart: events.startAt,
+        eventEnd: events.endAt,
+      })
+      .from(bookings)
+      .leftJoin(products, eq(products.id, bookings.productId))
+      .leftJoin(studioMembers, eq(studioMembers.id, bookings.staffMemberId))
+      .leftJoin(patients, eq(patients.id, bookings.pazienteId))
+      .leftJoin(events, eq(events.id, bookings.eventId))
+      .where(inStudio(bookings, ctx, status ? eq(bookings.status, status) : undefined))
+      .orderBy(status ? asc(bookings.startAt) : desc(bookings.startAt), asc(bookings.id))
+      .limit(limit),
+};
+
+export const bookingLockKey = (kind: 'staff' | 'room' | 'device', id: string) => `booking:${kind}:${id}`;
