@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { bookingFrameAncestors, withFrameAncestors } from './features/booking/booking-page.ts';
 import { registerEinvoicingJobs } from './features/einvoicing/einvoicing.service.ts';
 import { registerFeatureRoutes } from './features/index.ts';
 import { registerSignatureJobs } from './features/signature/signature.service.ts';
@@ -214,7 +215,7 @@ export const buildApp = async (
     { prefix: apiPrefix },
   );
 
-  await registerWebApp(app, webDist);
+  await registerWebApp(app, webDist, deps);
   return app;
 };
 
@@ -225,7 +226,7 @@ const webDistOf = (deps: AppDeps) => {
   return existsSync(path.join(dist, 'index.html')) ? dist : null;
 };
 
-const registerWebApp = async (app: FastifyInstance, dist: string | null) => {
+const registerWebApp = async (app: FastifyInstance, dist: string | null, deps: AppDeps) => {
   if (!dist) return;
   // preCompressed: the build's .br and .gz copies go to browsers that take them (apps/web/scripts/precompress.ts)
   await app.register(fastifyStatic, {
@@ -242,5 +243,19 @@ const registerWebApp = async (app: FastifyInstance, dist: string | null) => {
       if (filePath.startsWith(path.join(dist, 'assets', path.sep)))
         reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
+  });
+  // The public booking page may be embedded by the studio's own websites (decision 035): its index.html alone carries
+  // frame-ancestors from the studio's setting; every other page keeps 'none' (the CSP above).
+  app.get<{ Params: { slug: string } }>('/prenota/:slug', async (req, reply) => {
+    const origins = await bookingFrameAncestors(deps, req.params.slug);
+    if (origins.length > 0) {
+      reply.header(
+        'content-security-policy',
+        withFrameAncestors(String(reply.getHeader('content-security-policy')), origins),
+      );
+      // frame-ancestors supersedes it in browsers that know CSP; the others would refuse the frame with it
+      reply.removeHeader('x-frame-options');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { registerBookingRoutes } from './booking/booking.routes.ts';
 import { registerCalendarRoutes } from './calendar/calendar.routes.ts';
 import { registerAttachmentRoutes } from './clinical/attachments.routes.ts';
 import { registerBodyChartRoutes } from './clinical/body-charts.routes.ts';
@@ -37,4 +38,5 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerAnalyticsRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
   registerBodyChartRoutes(app, deps);
+  registerBookingRoutes(app, deps);
 };

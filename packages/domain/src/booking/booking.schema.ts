@@ -122,13 +122,31 @@ export const bookingStaffInputSchema = z.object({
 });
 export type BookingStaffInput = z.infer<typeof bookingStaffInputSchema>;
 
-/** GET /settings/booking */
+/**
+ * The settings as stored and answered: the same fields without the input's transforms (trim, lower case, empty text
+ * to null), since a response schema must encode both ways.
+ */
+const bookingSettingsValueSchema = bookingSettingsSchema.extend({
+  slug: z.string(),
+  pageText: z.string().nullable(),
+  embedOrigins: z.array(z.string()),
+});
+const bookingExceptionValueSchema = bookingExceptionSchema.extend({ note: z.string().nullable() });
+
+/** GET /settings/booking (and the answer of its PUTs) */
 export const bookingSettingsAnswerSchema = z.object({
-  settings: bookingSettingsSchema,
+  settings: bookingSettingsValueSchema,
   /** The public page's address, built by the server from PUBLIC_URL: {PUBLIC_URL}/prenota/{slug}. */
   publicUrl: z.string(),
   services: z.array(bookingServiceSchema.extend({ name: z.string(), priceCents: z.number().int() })),
-  staff: z.array(bookingStaffInputSchema.extend({ memberId: z.uuid(), name: z.string(), lastname: z.string() })),
+  staff: z.array(
+    bookingStaffInputSchema.extend({
+      exceptions: z.array(bookingExceptionValueSchema),
+      memberId: z.uuid(),
+      name: z.string(),
+      lastname: z.string(),
+    }),
+  ),
 });
 export type BookingSettingsAnswer = z.infer<typeof bookingSettingsAnswerSchema>;
 

@@ -1,0 +1,20 @@
+/** The Italian answers of the booking settings and the public page's reads (decision 035). */
+export const bookingServerMessages = {
+  settingsSaved: 'Impostazioni delle prenotazioni salvate',
+  serviceSaved: 'Servizio prenotabile salvato',
+  staffSaved: 'Orari salvati',
+  slugTaken: 'Questo indirizzo è già usato da un altro studio',
+  slugReserved: 'Questo indirizzo non è disponibile: scegline un altro',
+  pageNotFound: 'Pagina di prenotazione non trovata',
+  serviceNotBookable: 'Questo servizio non si può prenotare online',
+  staffNotOfService: 'Questo professionista non offre il servizio scelto',
+  bookableNeedsStaff: 'Scegli almeno un professionista per un servizio prenotabile',
+  elementNotFound: 'Elemento non trovato',
+  hoursWindow: "L'orario di fine deve venire dopo quello di inizio",
+  hoursOverlap: 'Due fasce orarie dello stesso giorno si sovrappongono',
+  exceptionHoursPair: 'Indica sia l’orario di inizio sia quello di fine, o nessuno dei due',
+  exceptionOpenNeedsHours: 'Per un’apertura straordinaria indica gli orari',
+  slotsRange: 'Il periodo richiesto non è valido: la data di fine deve venire dopo quella di inizio',
+  slotsTooLong: (days: number) => `Si possono chiedere al massimo ${days} giorni alla volta`,
+  slotsOutsideHorizon: 'Il periodo richiesto è fuori dai giorni prenotabili',
+} as const;
