@@ -1,4 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { bookingTexts } from '@studiolo/domain/booking';
 import { evaluationSectionsOf, evaluationSectionsSettingKey } from '@studiolo/domain/clinical';
 import { can } from '@studiolo/domain/shared';
 import { lazy } from 'react';
@@ -9,6 +10,7 @@ import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { useUpdateSettingsSection } from '../../features/settings/api/update-settings-section.ts';
 import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
 import { sistemaTsTexts } from '../../features/sistema-ts/sistema-ts.texts.ts';
+import { useStudio } from '../../features/studio/api/get-studio.ts';
 import { StudioSettings } from '../../features/studio/components/studio-settings.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
@@ -66,6 +68,27 @@ const ClinicalExportsPanel = lazy(async () => ({
   default: (await import('../../features/clinical/components/clinical-export.tsx')).ClinicalExportsPanel,
 }));
 
+const BookingSettingsPanel = lazy(async () => ({
+  default: (await import('../../features/booking/components/booking-settings-panel.tsx')).BookingSettingsPanel,
+}));
+
+/** Prenotazioni online: the booking feature's panel with the studio's name and its calendar rooms and devices. */
+const BookingSettings = ({ canEdit }: { canEdit: boolean }) => {
+  const settings = useSettings();
+  const studio = useStudio();
+  const active = (list: { id: string; name: string; active: boolean }[] | undefined) =>
+    (list ?? []).filter((r) => r.active).map((r) => ({ value: r.id, label: r.name }));
+  if (!settings.data) return null;
+  return (
+    <BookingSettingsPanel
+      studioName={studio.data?.ragioneSociale ?? [studio.data?.nome, studio.data?.cognome].filter(Boolean).join(' ')}
+      rooms={active(settings.data.calendario.rooms)}
+      devices={active(settings.data.calendario.medicalDevices)}
+      canEdit={canEdit}
+    />
+  );
+};
+
 /** Settings cartella-paziente: the evaluation sections the studio uses (the clinical feature's panel, wired here). */
 const ClinicalSections = ({ canEdit }: { canEdit: boolean }) => {
   const settings = useSettings();
@@ -85,7 +108,7 @@ const ClinicalSections = ({ canEdit }: { canEdit: boolean }) => {
 
 /**
  * /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, SMS in uscita, Firma
- * elettronica, Cartella paziente, Calendari pubblicati (?tab=index).
+ * elettronica, Cartella paziente, Prenotazioni online, Calendari pubblicati (?tab=index).
  */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
@@ -193,6 +216,15 @@ export const SettingsPage = () => {
                   <ClinicalSections canEdit={can(role, 'settings:write')} />
                   <ClinicalExportsPanel />
                 </Stack>
+              </LazyPanel>
+            ),
+          },
+          {
+            label: bookingTexts.settingsTitle,
+            canAccess: can(role, 'settings:read'),
+            content: (
+              <LazyPanel>
+                <BookingSettings canEdit={can(role, 'settings:write')} />
               </LazyPanel>
             ),
           },

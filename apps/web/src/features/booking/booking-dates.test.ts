@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayChipParts, formatWhen, partOfDay, romeDateOf, romeTime, romeToday } from './booking-dates.ts';
+import { addDays, dayChipParts, formatWhen, romeDateOf, romeTime, romeToday } from './booking-dates.ts';
 
 describe('booking dates (Europe/Rome)', () => {
   it('takes today and an instant’s date in Rome, not in UTC', () => {
@@ -13,11 +13,9 @@ describe('booking dates (Europe/Rome)', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 
-  it('shows times in Rome and groups them in Mattina before 13:00 and Pomeriggio from 13:00', () => {
+  it('shows times in Rome', () => {
     // summer: UTC+2
     expect(romeTime('2026-07-01T10:30:00Z')).toBe('12:30');
-    expect(partOfDay('2026-07-01T10:30:00Z')).toBe('morning');
-    expect(partOfDay('2026-07-01T11:00:00Z')).toBe('afternoon');
   });
 
   it('writes days and moments in Italian', () => {

@@ -31,14 +31,6 @@ const time = new Intl.DateTimeFormat('it-IT', { timeZone: zone, hour: '2-digit',
 /** "09:30" in Rome. */
 export const romeTime = (iso: string): string => time.format(new Date(iso));
 
-const hour = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' });
-/**
- * Morning or afternoon, as Cliniko groups the times: a start before 13:00 (Rome) is "Mattina" — Italian studios
- * count 12:00–13:00 as late morning.
- */
-export const partOfDay = (iso: string): 'morning' | 'afternoon' =>
-  Number.parseInt(hour.format(new Date(iso)), 10) < 13 ? 'morning' : 'afternoon';
-
 const whenFormat = new Intl.DateTimeFormat('it-IT', {
   timeZone: zone,
   weekday: 'long',

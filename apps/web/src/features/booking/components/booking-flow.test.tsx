@@ -266,7 +266,7 @@ describe('public booking page /prenota/:slug', () => {
     await user.click(screen.getByRole('button', { name: t.sendCode }));
     await screen.findByLabelText(t.codeLabel);
     const requests = calls.filter((c) => c.path === '/appointments/paziente/book/code');
-    expect((requests.at(-1)?.body as { start: string }).start).toBe(afternoon);
+    expect(requests.at(-1)?.body).toMatchObject({ start: afternoon });
   });
 
   it('answers an unknown or switched-off page with "Pagina di prenotazione non trovata"', async () => {

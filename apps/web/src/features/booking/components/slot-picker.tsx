@@ -10,12 +10,12 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import type { BookingSlot } from '@studiolo/domain/booking';
+import { type BookingSlot, groupSlotsByPartOfDay } from '@studiolo/domain/booking';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useBookingSlots } from '../api/public-booking.ts';
 import { bookingPageTexts as t } from '../booking.texts.ts';
-import { addDays, dayChipParts, formatDayLong, partOfDay, romeTime, romeToday } from '../booking-dates.ts';
+import { addDays, dayChipParts, formatDayLong, romeTime, romeToday } from '../booking-dates.ts';
 import classes from './booking.module.css';
 
 /** Days asked at once: four weeks, within the server's 31-day bound (decision 035). */
@@ -33,15 +33,12 @@ export const SlotTimes = ({
   onSelect: (slot: BookingSlot) => void;
   headingOrder?: 3 | 4;
 }) => {
-  const groups = [
-    { key: 'morning', label: t.morning, slots: slots.filter((s) => partOfDay(s.start) === 'morning') },
-    { key: 'afternoon', label: t.afternoon, slots: slots.filter((s) => partOfDay(s.start) === 'afternoon') },
-  ].filter((g) => g.slots.length > 0);
+  const groups = groupSlotsByPartOfDay(slots);
   return (
     <Stack gap="md">
       {groups.map((g) => (
-        <section key={g.key} aria-labelledby={`slot-group-${g.key}`}>
-          <Title order={headingOrder} fz="sm" fw={600} c="dimmed" id={`slot-group-${g.key}`} mb={6}>
+        <section key={g.part} aria-labelledby={`slot-group-${g.part}`}>
+          <Title order={headingOrder} fz="sm" fw={600} c="dimmed" id={`slot-group-${g.part}`} mb={6}>
             {g.label}
           </Title>
           <SimpleGrid cols={{ base: 3, xs: 4, sm: 5 }} spacing="xs">
