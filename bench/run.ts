@@ -11,6 +11,7 @@ import { runAnalytics } from './scenarios/analytics.ts';
 import { runAttachments } from './scenarios/attachments.ts';
 import { runBookingSlots } from './scenarios/booking-slots.ts';
 import { runCalendar } from './scenarios/calendar.ts';
+import { runCalendarBrowser } from './scenarios/calendar-browser.ts';
 import { runClinical } from './scenarios/clinical.ts';
 import { runCodiceFiscalePeers, saveCodiceFiscalePeers } from './scenarios/codice-fiscale-peers.ts';
 import { runStartup } from './scenarios/cold-start.ts';
@@ -37,6 +38,7 @@ const parts: [name: string, run: (log: Log) => Promise<unknown> | unknown][] = [
   ['codice-fiscale', async (l) => saveCodiceFiscalePeers(await runCodiceFiscalePeers({ log: l }))],
   ['patients', (l) => runPatients({ log: l })],
   ['calendar', (l) => runCalendar({ log: l })],
+  ['calendar-browser', (l) => runCalendarBrowser({ log: l })],
   ['invoices', (l) => runInvoices({ log: l })],
   ['einvoicing', (l) => runEinvoicing({ log: l })],
   ['sistema-ts', (l) => runSistemaTs({ log: l })],

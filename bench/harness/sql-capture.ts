@@ -9,6 +9,13 @@ import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 
 export type Captured = { text: string; params: (string | null)[] };
 
+/**
+ * A request's own statements: its auth statement and its feature's, not pg-boss's (another connection's work that
+ * happened to run) nor the rate limiter's counter (`rate_limit_counters`, one upsert per request and address on
+ * PostgreSQL since issue 25): the floor the HTTP figures are set against, as before the port.
+ */
+export const ownStatements = (all: Captured[]) => all.filter((c) => !/pgboss|rate_limit_counters/i.test(c.text));
+
 const cstring = (b: Buffer, at: number): [string, number] => {
   const end = b.indexOf(0, at);
   return [b.toString('utf8', at, end), end + 1];

@@ -6,7 +6,16 @@
  * fiscal code. Every record goes through `patientInputSchema`, as a POST /pazienti body does.
  */
 import { codiceFiscaleCheckChar } from '@studiolo/domain/anagrafica';
-import { type PatientData, type PatientInput, patientInputSchema } from '@studiolo/domain/patients';
+import {
+  normalizeSearchText,
+  type PatientData,
+  type PatientInput,
+  patientDisplayName,
+  patientInputSchema,
+  patientSearchText,
+} from '@studiolo/domain/patients';
+import { uiDateToIso } from '@studiolo/domain/shared';
+import type { Statement } from './sql-loader.ts';
 
 /** Comma-separated names (some hold spaces and apostrophes) to a list. */
 const list = (text: string) =>
@@ -328,4 +337,62 @@ export const generatePatients = (count: number, seed: number): PatientData[] => 
     out.push(parsed.data);
   }
   return out;
+};
+
+/**
+ * A patient as its row in `patients` (snake_case columns), mapped as the server maps POST /pazienti's body: flat
+ * columns, the birth date in ISO, `search_text` and `sort_name` from the domain's own rules. Checked against a
+ * patient made through the API on every PostgreSQL run (the patients part), so a change of the mapping shows.
+ */
+export const patientRowOf = (p: PatientData, studioId: string): Record<string, unknown> => {
+  const g = p.datiGenerali;
+  return {
+    studio_id: studioId,
+    state: p.state,
+    tags: p.tags,
+    tipologia_persona: g.tipologiaPersona,
+    nome: g.nome,
+    cognome: g.cognome,
+    ragione_sociale: g.ragioneSociale,
+    sesso: g.sesso,
+    codice_fiscale: g.codiceFiscale,
+    partita_iva: g.partitaIva,
+    codice_destinatario: g.codiceDestinatario,
+    data_nascita: g.dataNascita ? uiDateToIso(g.dataNascita) : null,
+    comune_nascita: g.comuneNascita,
+    provincia_nascita: g.provinciaNascita,
+    nazionalita: g.nazionalita,
+    is_pubblica_amministrazione: g.isPubblicaAmministrazione,
+    note: g.note,
+    cellulare: p.contatti.cellulare,
+    telefono: p.contatti.telefono,
+    email: p.contatti.email,
+    pec: p.contatti.pec,
+    indirizzo: p.residenza.indirizzo,
+    cap: p.residenza.cap,
+    comune: p.residenza.comune,
+    provincia: p.residenza.provincia,
+    numero_tessera_sanitaria: p.datiSanitari.numeroTesseraSanitaria,
+    documento_identita: p.datiSanitari.documentoIdentita,
+    trasmissione_sistema_sanitario: p.datiSanitari.trasmissioneSistemaSanitario,
+    search_text: patientSearchText(p),
+    sort_name: normalizeSearchText(patientDisplayName(g)),
+  };
+};
+
+/**
+ * The SQL loader's statements for `count` generated patients of a studio (`seed` varies them), `batch` rows a
+ * statement: `json_populate_recordset` over the table's own row type, so the columns are the database's.
+ */
+export const patientStatements = (studioId: string, count: number, seed: number, batch = 2_000): Statement[] => {
+  const rows = generatePatients(count, seed).map((p) => patientRowOf(p, studioId));
+  const columns = Object.keys(rows[0] ?? {}).join(', ');
+  const statements: Statement[] = [];
+  for (let i = 0; i < rows.length; i += batch) {
+    statements.push({
+      sql: `insert into patients (${columns}) select ${columns} from json_populate_recordset(null::patients, $1::json)`,
+      params: [JSON.stringify(rows.slice(i, i + batch))],
+    });
+  }
+  return statements;
 };

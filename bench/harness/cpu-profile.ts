@@ -1,16 +1,21 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { benchPassword, ensureUser, benchServerEnv as loadServerEnv } from '../harness/app.ts';
-import { type LoadFigures, type LoadOptions, load } from '../harness/load.ts';
-import { repoRoot, startStudiolo } from '../harness/process.ts';
+/**
+ * A server's CPU profile, read from outside: start the app with `nodeArgs: ['--cpu-prof', '--cpu-prof-dir=…']`, stop
+ * it, and summarise the .cpuprofile it wrote, only the samples of a window (ms from the process's start).
+ */
+import { repoRoot } from './process.ts';
 
 type ProfileNode = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 };
-type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+export type CpuProfile = {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+};
 
 /** Groups a frame into an area of the stack: one npm package, node internals, the app, or V8 pseudo-frames. */
 const areaOf = (frame: ProfileNode['callFrame']): string => {
@@ -73,53 +78,5 @@ export const summariseProfile = (profile: CpuProfile, window?: { fromMs: number;
     topFunctions: sorted(functions)
       .slice(0, 25)
       .map(([fn, us]) => ({ function: fn, percent: pct(us) })),
-  };
-};
-
-/**
- * Runs the getUser load against a PGlite server started with --cpu-prof and summarises where its CPU went.
- * The .cpuprofile is kept under bench/results/profiles/ (open it in Chrome DevTools).
- */
-export const profileGetUser = async (opts: { load: LoadOptions; outDir: string; logLevel?: 'warn' | 'info' }) => {
-  mkdirSync(opts.outDir, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-bench-profile-'));
-  const profileDir = mkdtempSync(path.join(opts.outDir, 'getuser-'));
-  let figures: LoadFigures;
-  let window: { fromMs: number; toMs: number };
-  try {
-    const server = await startStudiolo({
-      env: { ...loadServerEnv(opts.logLevel ?? 'warn'), SCRYPT_COST_LOG2: '10', DATA_DIR: dataDir },
-      nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=200'],
-    });
-    try {
-      const spawnedAt = performance.now() - server.readyMs;
-      const token = await ensureUser(
-        { baseUrl: server.baseUrl, dataDir },
-        { email: 'bench.profile@example.com', password: benchPassword },
-      );
-      const fromMs = performance.now() - spawnedAt;
-      figures = await load(
-        {
-          name: 'GET /user/getUser (profiled)',
-          url: `${server.baseUrl}/app/api/user/getUser`,
-          headers: { authorization: `Bearer ${token}` },
-        },
-        { ...opts.load, warmupS: 0 },
-      );
-      window = { fromMs, toMs: performance.now() - spawnedAt };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
-  if (!file) throw new Error(`no .cpuprofile written in ${profileDir}`);
-  const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
-  return {
-    note: 'Server CPU self time per area, only the samples taken while GET /user/getUser ran under load (start-up and shutdown excluded).',
-    file: path.relative(repoRoot, path.join(profileDir, file)),
-    figuresWhileProfiled: figures,
-    ...summariseProfile(profile, window),
   };
 };
