@@ -44,6 +44,11 @@ const PatientField = ({ value, onChange, label, description, placeholder, active
   />
 );
 
+// the online bookings to confirm: a small chunk of its own, so the calendar's stays as it is
+const PendingBookings = lazy(async () => ({
+  default: (await import('../../features/booking/components/pending-bookings.tsx')).PendingBookings,
+}));
+
 // the batch of invoices (the invoice rules and totals) is fetched when first opened, not with the calendar
 const SettleBatchDialog = lazy(async () => ({
   default: (await import('../../features/invoices/components/settle-batch-dialog.tsx')).SettleBatchDialog,
@@ -120,6 +125,13 @@ export const CalendarPage = () => {
             setDiaryFor({ pazienteId: e.pazienteId, eventId: e.id, start: e.start, patientName: e.pazienteName })
         : null,
       SettleBatchDialog: SettleBatch,
+      // online bookings waiting for the studio (decision 035), confirmed or cancelled by those who write the calendar
+      headerActions:
+        role && can(role, 'calendar:write') ? (
+          <Suspense fallback={null}>
+            <PendingBookings />
+          </Suspense>
+        ) : null,
       invoiceToSettle:
         role && can(role, 'invoice:write')
           ? (e: CalendarEvent) => e.pazienteId && navigate(settleInvoicePath(e.pazienteId, '/calendar'))

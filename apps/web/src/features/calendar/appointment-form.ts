@@ -73,6 +73,7 @@ export const appointmentTexts = {
   countInvalid: 'Da 1 a 730 volte',
   none: 'Nessuno',
   externalReadOnly: 'Evento del calendario esterno: si modifica dal calendario esterno.',
+  onlineBooking: 'Prenotazione online:',
   seriesNote: 'Le modifiche alla ripetizione valgono per questo evento e quelli successivi.',
 } as const;
 

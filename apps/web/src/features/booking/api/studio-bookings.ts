@@ -1,6 +1,6 @@
 import type { ReservationStatus, StudioBookingRow } from '@studiolo/domain/booking';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { http, isHttpError } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 
 /** The studio's bookings (calendar › Prenotazioni da confermare, decision 035). */
@@ -8,7 +8,11 @@ export const studioBookingsKey = (studioId: string | null) => [studioId, 'bookin
 
 /** GET /bookings?status= */
 export const getStudioBookings = (status?: ReservationStatus) =>
-  http.get<StudioBookingRow[]>('/bookings', { query: { status } });
+  http.get<StudioBookingRow[]>('/bookings', { query: { status }, silent: true }).catch((e: unknown) => {
+    // a background list refetched every minute: a failure leaves the button out instead of a toast each time
+    if (isHttpError(e)) e.notified = true;
+    throw e;
+  });
 
 export const useStudioBookings = (status: ReservationStatus, enabled = true) => {
   const studioId = useCurrentStudioId();

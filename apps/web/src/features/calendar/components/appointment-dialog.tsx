@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Button,
   CheckIcon,
   ColorSwatch,
@@ -19,6 +20,7 @@ import {
 } from '@mantine/core';
 import { DateInput, type DateInputProps, TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
+import { reservationStatusLabels } from '@studiolo/domain/booking';
 import { type Calendar, type CalendarEvent, eventColors } from '@studiolo/domain/calendar';
 import { isToSettle } from '@studiolo/domain/invoices';
 import { formatMinutes } from '@studiolo/domain/shared';
@@ -191,6 +193,21 @@ export const AppointmentDialog = ({
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="sm">
             {event && isExternal(event) && <Alert color="gray">{t.externalReadOnly}</Alert>}
+            {event?.reservationStatus && (
+              // booked online (decision 035): the status in words
+              <Group gap={6}>
+                <Text size="sm" c="dimmed">
+                  {t.onlineBooking}
+                </Text>
+                <Badge
+                  variant={event.reservationStatus === 'STUDIO_PENDING_CONFIRMATION' ? 'outline' : 'light'}
+                  color={event.reservationStatus === 'STUDIO_PENDING_CONFIRMATION' ? 'orange' : 'teal'}
+                  style={{ textTransform: 'none' }}
+                >
+                  {reservationStatusLabels[event.reservationStatus]}
+                </Badge>
+              </Group>
+            )}
             {ruleText && (
               <Group gap={6} c="dimmed">
                 <IconRepeat size={16} aria-hidden />

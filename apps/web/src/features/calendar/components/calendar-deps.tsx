@@ -39,6 +39,8 @@ export type CalendarDeps = {
    * may not invoice.
    */
   invoiceToSettle?: ((event: CalendarEvent) => void) | null;
+  /** Buttons other features add to the calendar's header ("Prenotazioni da confermare", decision 035). */
+  headerActions?: ReactNode;
   /** Several patients' past unpaid appointments invoiced in one go (issue 26 item 6); absent: not offered. */
   SettleBatchDialog?: ComponentType<{ opened: boolean; onClose: () => void }> | null;
 };

@@ -326,6 +326,7 @@ export const CalendarScreen = () => {
           {calendarTexts.title}
         </Title>
         <Group gap="xs" wrap="nowrap">
+          {deps.headerActions}
           {deps.canWrite && (
             <Button
               leftSection={<IconPlus size={18} aria-hidden />}

@@ -21,6 +21,7 @@ import listPlugin from '@fullcalendar/react/list';
 import itLocale from '@fullcalendar/react/locales/it';
 import formaTheme from '@fullcalendar/react/themes/forma';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { reservationStatusLabels } from '@studiolo/domain/booking';
 import type { CalendarEvent } from '@studiolo/domain/calendar';
 import { studioTimeZone } from '@studiolo/domain/shared';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
@@ -90,6 +91,12 @@ const eventContent = (info: EventDisplayInfo) => {
       </div>
       <div className="studiolo-event-title">{info.event.title}</div>
       {patient && <div className="studiolo-event-patient">{patient}</div>}
+      {e.reservationStatus && (
+        // booked online (decision 035): the status in words, not by colour alone
+        <div className="studiolo-event-status" data-status={e.reservationStatus}>
+          {reservationStatusLabels[e.reservationStatus]}
+        </div>
+      )}
     </div>
   );
 };
