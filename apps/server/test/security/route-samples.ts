@@ -150,6 +150,58 @@ const uploadedLogo = async ({ t, owner }: SampleFixture) => {
   return url.split('/').pop() as string;
 };
 
+/** Today and a week later in Rome ("YYYY-MM-DD"), a window of free slots inside every horizon. */
+const romeWeekAhead = () => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const week = new Date(Date.parse(`${today}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+  return { from: today, to: week };
+};
+
+/** The owner's online booking turned on (a slug of their own), one bookable service and their weekly hours. */
+const bookingOpen = async ({ t, owner }: SampleFixture) => {
+  const productId = await productOf({ t, owner });
+  const slug = `prova-${owner.studioId.slice(0, 8)}`;
+  await apiOk(t.app, { method: 'PUT', url: '/settings/booking', token: owner.token, body: bookingSettingsBody(slug) });
+  await apiOk(t.app, {
+    method: 'PUT',
+    url: `/settings/booking/services/${productId}`,
+    token: owner.token,
+    body: bookingServiceBody(owner.memberId),
+  });
+  await apiOk(t.app, {
+    method: 'PUT',
+    url: `/settings/booking/staff/${owner.memberId}`,
+    token: owner.token,
+    body: bookingStaffBody(),
+  });
+  return { slug, productId };
+};
+const bookingSettingsBody = (slug: string) => ({
+  enabled: true,
+  slug,
+  minNoticeMinutes: 0,
+  horizonDays: 60,
+  slotStepMinutes: 30,
+  bufferMinutes: 0,
+  cancelLimitHours: 24,
+  confirmationMode: 'STUDIO',
+  closedOnHolidays: true,
+  pageText: 'Benvenuti',
+  embedOrigins: ['https://www.esempio.it'],
+});
+const bookingServiceBody = (memberId: string) => ({
+  bookable: true,
+  showPrice: true,
+  durationMinutes: 45,
+  staffMemberIds: [memberId],
+  clinicRoomIds: [],
+  medicalDeviceIds: [],
+});
+const bookingStaffBody = () => ({
+  hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' })),
+  exceptions: [{ date: '2030-01-02', kind: 'CLOSED', start: null, end: null, note: 'Chiuso' }],
+});
+
 /**
  * A valid request for every API route, keyed "METHOD /app/api/path". The security suites fail for a route
  * without one, so each new route brings its sample along.
@@ -580,6 +632,26 @@ export const routeSamples: Record<string, RouteSample> = {
   'DELETE /app/api/body-charts/:id': async ({ t, owner }) => ({
     params: { id: await createTenantResource(t.app, owner, 'body-chart') },
   }),
+  // online booking (decision 035): the studio's settings and the public page's reads
+  'GET /app/api/settings/booking': async () => ({}),
+  'PUT /app/api/settings/booking': async ({ owner }) => ({
+    body: bookingSettingsBody(`prova-${owner.studioId.slice(0, 8)}`),
+  }),
+  'PUT /app/api/settings/booking/services/:productId': async (f) => ({
+    params: { productId: await productOf(f) },
+    body: bookingServiceBody(f.owner.memberId),
+  }),
+  'PUT /app/api/settings/booking/staff/:memberId': async ({ owner }) => ({
+    params: { memberId: owner.memberId },
+    body: bookingStaffBody(),
+  }),
+  'GET /app/api/settings/booking/qr.png': async () => ({}),
+  'GET /app/api/settings/booking/qr.svg': async () => ({}),
+  'GET /app/api/booking/:slug': async (f) => ({ params: { slug: (await bookingOpen(f)).slug } }),
+  'GET /app/api/booking/:slug/slots': async (f) => {
+    const { slug, productId } = await bookingOpen(f);
+    return { params: { slug }, query: { productId, ...romeWeekAhead() } };
+  },
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
