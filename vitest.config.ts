@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bundling/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['./src/testing/setup.ts'],
         },

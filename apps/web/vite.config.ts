@@ -1,7 +1,8 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { OutputChunk } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import type { OutputChunk, RolldownOutput } from 'rolldown';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { planRouteChunks } from './bundling/route-chunks.ts';
 import { routePreloads } from './src/app/route-preloads.ts';
 
 /**
@@ -32,8 +33,8 @@ const routePreloadsPlugin = (): Plugin => ({
         const at = files.indexOf(`/${file}`);
         return at >= 0 ? at : files.push(`/${file}`) - 1;
       };
-      const routes: Record<string, { js: number[]; data: readonly string[] }> = {};
-      for (const [route, { modules, data }] of Object.entries(routePreloads)) {
+      const routes: Record<string, { js: number[]; data: readonly string[]; public?: true }> = {};
+      for (const [route, { modules, data, public: isPublic }] of Object.entries(routePreloads)) {
         const needed = new Set<string>();
         for (const module of modules) {
           const id = path.resolve(appDir, module);
@@ -41,7 +42,11 @@ const routePreloadsPlugin = (): Plugin => ({
           if (!chunk) throw new Error(`route-preloads: no chunk holds ${module} (route ${route})`);
           closure(chunk, needed);
         }
-        routes[route] = { js: [...needed].filter((f) => !initial.has(f)).map(indexOf), data: data ?? [] };
+        routes[route] = {
+          js: [...needed].filter((f) => !initial.has(f)).map(indexOf),
+          data: data ?? [],
+          ...(isPublic ? { public: true as const } : {}),
+        };
       }
       const json = JSON.stringify({ files, routes }).replaceAll('<', '\\u003c');
       return html.replace(
@@ -52,38 +57,79 @@ const routePreloadsPlugin = (): Plugin => ({
   },
 });
 
-export default defineConfig({
-  plugins: [react(), routePreloadsPlugin()],
-  server: {
-    port: 5173,
-    proxy: { '/app/api': 'http://localhost:3000' },
-  },
-  build: {
-    outDir: 'dist',
-    // Hidden maps (no sourceMappingURL) that scripts/move-sourcemaps.ts takes out of dist after the build: the
-    // production server never publishes the sources (issue 25 item 9); developers read them in sourcemaps/.
-    sourcemap: 'hidden',
-    chunkSizeWarningLimit: 900,
-    // Every module the entry loads statically (React, the router, the query cache, Mantine's core, zod, lib/) goes
-    // into one chunk: the browser fetched them all before any route anyway, and one file compresses better than the
-    // twenty small ones automatic splitting made (entry 170.5 → 161.1 kB gzip; decision 027, issue 17 item 11).
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'initial', tags: ['$initial'], priority: 2 },
-            // Mantine, its hooks, Floating UI and the icons that at least 15 chunks share: one file instead of dozens of
-            // small ones (on plain HTTP/1.1 a phone fetches 6 at a time, each a round trip). Fewer requests and no more
-            // bytes on every page (issue 27, decision 027: /customers 89 → 74 files, /signIn 35 → 23, /welcome 8 → 6).
-            {
-              name: 'ui',
-              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|react-style-singleton|aria-hidden|detect-node-es)[\\/]/,
-              minShareCount: 15,
-              priority: 1,
-            },
-          ],
+const appDir = path.resolve(import.meta.dirname, 'src/app');
+const routeModules = Object.values(routePreloads).map(({ modules }) => modules.map((m) => path.resolve(appDir, m)));
+const firstPassFlag = 'STUDIOLO_FIRST_PASS';
+
+/**
+ * The first of the production build's two passes (bundling/route-chunks.ts): this same build left to the bundler's
+ * own splitting and kept in memory; its chunks tell which modules each route's first screen loads, and their sizes.
+ */
+const planFromFirstPass = async (mode: string) => {
+  process.env[firstPassFlag] = '1';
+  try {
+    const output = (await build({
+      configFile: path.join(import.meta.dirname, 'vite.config.ts'),
+      mode,
+      logLevel: 'warn',
+      build: { write: false, sourcemap: false },
+    })) as RolldownOutput | RolldownOutput[];
+    const chunks = (Array.isArray(output) ? output : [output])
+      .flatMap((o) => o.output)
+      .filter((c): c is OutputChunk => c.type === 'chunk');
+    return planRouteChunks(routeModules, chunks);
+  } finally {
+    delete process.env[firstPassFlag];
+  }
+};
+
+export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
+  const firstPass = process.env[firstPassFlag] === '1';
+  const routeChunks = command === 'build' && !firstPass ? await planFromFirstPass(mode) : null;
+  return {
+    plugins: firstPass ? [react()] : [react(), routePreloadsPlugin()],
+    server: {
+      port: 5173,
+      proxy: { '/app/api': 'http://localhost:3000' },
+    },
+    build: {
+      outDir: 'dist',
+      // Hidden maps (no sourceMappingURL) that scripts/move-sourcemaps.ts takes out of dist after the build: the
+      // production server never publishes the sources (issue 25 item 9); developers read them in sourcemaps/.
+      sourcemap: 'hidden',
+      chunkSizeWarningLimit: 900,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // Every module the entry loads statically (React, the router, the query cache, Mantine's core, zod,
+              // lib/) goes into one chunk: the browser fetched them all before any route anyway, and one file
+              // compresses better than the twenty small ones automatic splitting made (decision 027, issue 17 item 11).
+              { name: 'initial', tags: ['$initial'], priority: 3 },
+              // each route's first screen in a few files, planned from the first pass (issue 27, decision 027)
+              ...(routeChunks
+                ? [
+                    {
+                      name: (id: string) => routeChunks.get(id) ?? null,
+                      debugName: 'first-screen',
+                      priority: 2,
+                      // the plan places every module itself: dependencies go where the plan puts them
+                      includeDependenciesRecursively: false,
+                    },
+                  ]
+                : []),
+              // Mantine, its hooks, Floating UI and the icons that at least 15 chunks share: one file instead of dozens
+              // of small ones (on plain HTTP/1.1 a phone fetches 6 at a time, each a round trip; decision 027).
+              {
+                name: 'ui',
+                test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|react-style-singleton|aria-hidden|detect-node-es)[\\/]/,
+                minShareCount: 15,
+                priority: 1,
+              },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

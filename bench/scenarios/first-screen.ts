@@ -21,7 +21,8 @@
  * Usage: build the web app (`npm run build -w @studiolo/web`, or `npx vite build --outDir /tmp/x` from apps/web and
  * WEB_DIST_DIR=/tmp/x), then `BENCH_ONLY=first-screen npm run bench` or `node bench/scenarios/first-screen.ts`.
  * Options: BENCH_FIRST_SCREEN_RUNS (5), BENCH_FIRST_SCREEN_ROUTES (comma-separated paths, default all),
- * BENCH_FIRST_SCREEN_LABEL (the key under which bench/results/first-screen.json keeps this run, default 'latest').
+ * BENCH_FIRST_SCREEN_LABEL (the key under which bench/results/first-screen.json keeps this run, default 'latest'),
+ * BENCH_FIRST_SCREEN_DEBUG=1 (prints each script fetched after a fourth wait for code, and what asked for it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -389,6 +390,8 @@ const measure = async (context: BrowserContext, url: string, first: boolean): Pr
     depth.set(s.name, d);
     arrived.push({ end: s.end, depth: d });
   }
+  if (process.env.BENCH_FIRST_SCREEN_DEBUG === '1')
+    for (const [url, d] of depth) if (d > 3) console.log(`    code wait ${d}: ${url} (asked by ${askedBy.get(url) ?? '?'})`);
   const { scriptTimes: _s, documentUrl: _u, documentEnd: _e, ...figures } = m;
   return { ...figures, contentMs: found ? m.contentMs : null, codeWaits: Math.max(1, ...depth.values()) };
 };

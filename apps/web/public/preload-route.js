@@ -9,9 +9,35 @@
  */
 (() => {
   const island = document.getElementById('route-preloads');
-  /** @type {{ files: string[], routes: Record<string, { js: number[], data: string[] }> }} */
+  /** @type {{ files: string[], routes: Record<string, { js: number[], data: string[], public?: boolean }> }} */
   const table = JSON.parse(island?.textContent || '{"files":[],"routes":{}}');
-  const wanted = table.routes[location.pathname.replace(/\/+$/, '') || '/'];
+  const here = location.pathname.replace(/\/+$/, '') || '/';
+  /** @type {Record<string, string>} */
+  const params = {};
+  /** A route's pattern (`/prenota/:slug`) against this path: its parameters, or null. */
+  const match = (/** @type {string} */ route) => {
+    const want = route.split('/');
+    const got = here.split('/');
+    if (want.length !== got.length) return null;
+    /** @type {Record<string, string>} */
+    const found = {};
+    for (let i = 0; i < want.length; i++) {
+      const w = want[i] ?? '';
+      if (w.startsWith(':')) found[w] = got[i] ?? '';
+      else if (w !== got[i]) return null;
+    }
+    return found;
+  };
+  let wanted = table.routes[here];
+  if (!wanted)
+    for (const route of Object.keys(table.routes)) {
+      const found = route.includes(':') && match(route);
+      if (found) {
+        wanted = table.routes[route];
+        Object.assign(params, found);
+        break;
+      }
+    }
   if (!wanted) return;
   for (const index of wanted.js) {
     const link = document.createElement('link');
@@ -28,13 +54,18 @@
   } catch {
     token = null;
   }
-  if (!token || wanted.data.length === 0) return;
-  const authorization = `Bearer ${token}`;
-  /** @type {Record<string, { authorization: string, response: Promise<Response> }>} */
+  // a signed-in page's data needs the token; a public page's is asked as the app asks it (with the token if stored)
+  if (wanted.data.length === 0 || (!token && !wanted.public)) return;
+  const authorization = token ? `Bearer ${token}` : undefined;
+  /** @type {Record<string, { authorization: string | undefined, response: Promise<Response> }>} */
   const early = {};
-  for (const path of wanted.data) {
+  for (const pattern of wanted.data) {
+    const path = pattern.replace(/:[A-Za-z]+/g, (name) => params[name] ?? '');
     const url = `/app/api${path}`;
-    const response = fetch(url, { headers: { Accept: 'application/json', Authorization: authorization } });
+    /** @type {Record<string, string>} */
+    const headers = { Accept: 'application/json' };
+    if (authorization) headers.Authorization = authorization;
+    const response = fetch(url, { headers });
     // a failure is the app's to report when it takes the answer; never an unhandled rejection here
     response.catch(() => undefined);
     early[url] = { authorization, response };

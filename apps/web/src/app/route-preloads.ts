@@ -16,7 +16,8 @@ const appLayout = 'layout/app-layout.tsx';
  */
 const shellData = ['/user/getUser', '/studio'];
 
-export type RoutePreload = { modules: readonly string[]; data?: readonly string[] };
+/** `public`: a page anyone opens, whose data is asked whether or not a session is stored (as the app asks it). */
+export type RoutePreload = { modules: readonly string[]; data?: readonly string[]; public?: true };
 
 export const routePreloads: Record<string, RoutePreload> = {
   '/welcome': { modules: ['routes/welcome.tsx'] },
@@ -25,8 +26,8 @@ export const routePreloads: Record<string, RoutePreload> = {
   '/sign': { modules: ['routes/sign.tsx'] },
   '/verifica-firma': { modules: ['routes/verifica-firma.tsx'] },
   '/prenota': { modules: ['routes/prenota.tsx'] },
-  // the studio's page is matched by its pattern; preload-route.js looks paths up as they are, so it announces nothing
-  '/prenota/:slug': { modules: ['routes/prenota-studio.tsx'] },
+  // matched by its pattern (preload-route.js fills :slug from the path): the studio's page asks its data with its code
+  '/prenota/:slug': { modules: ['routes/prenota-studio.tsx'], data: ['/booking/:slug'], public: true },
   '/prenota/annulla': { modules: ['routes/prenota-annulla.tsx'] },
   '/signIn': { modules: [authLayout, 'routes/sign-in.tsx'] },
   '/signUp': { modules: [authLayout, 'routes/sign-up.tsx'] },

@@ -3,7 +3,7 @@
  * with the same credentials takes it instead of asking again; every later one goes to the network. Only within the
  * first seconds of the page, so a stale answer is never served to a later request.
  */
-type Early = Record<string, { authorization: string; response: Promise<Response> }>;
+type Early = Record<string, { authorization: string | undefined; response: Promise<Response> }>;
 
 /** After this, an answer not taken is dropped (the page asked for something else). */
 const maxAgeMs = 20_000;
