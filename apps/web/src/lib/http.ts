@@ -40,7 +40,7 @@ export class HttpError extends Error {
   readonly code: string;
   readonly answer: string | string[] | undefined;
   readonly fields: Record<string, string>;
-  /** The error envelope's `data`, when the server adds some (a 409's next free slots, decision 035). */
+  /** What an error envelope carries besides its message (`response`, else `data`): a 409's next free slots (decision 035). */
   readonly data: unknown;
   /** Whether the user has already been shown this error as a toast. */
   notified: boolean;
@@ -223,7 +223,8 @@ const failure = (res: Response, body: unknown, hadToken: boolean, silent = false
   const answer = envelope?.answer;
   const fields = envelope && typeof envelope.fields === 'object' && envelope.fields ? envelope.fields : {};
   const serverMessage = messageOf(answer);
-  const data = envelope && 'data' in envelope ? (envelope as { data?: unknown }).data : undefined;
+  // a 409 of the booking flow answers its next free slots as the envelope's response (decision 035)
+  const data = envelope?.response ?? (envelope as { data?: unknown } | null)?.data;
   const base = { answer, fields, data } as const;
   showWarnings(envelope?.warnings);
 

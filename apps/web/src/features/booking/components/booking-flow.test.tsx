@@ -2,6 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+// forms typed field by field: long on the shared machine (as patient-form.test.tsx)
+vi.setConfig({ testTimeout: 20_000 });
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Notifications: () => null }));
 
 import { notifications } from '@mantine/notifications';
@@ -70,7 +72,7 @@ const calls: { method: string; path: string; search: string; body: unknown }[] =
 const ok = (response: unknown) => ({ body: { code: 'SUCCESS', response } });
 const fail = (status: number, answer: string, data?: unknown) => ({
   status,
-  body: { code: 'ERROR', answer, ...(data ? { data } : {}) },
+  body: { code: 'ERROR', answer, ...(data ? { response: data } : {}) },
 });
 
 beforeEach(() => {
