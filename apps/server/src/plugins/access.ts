@@ -46,6 +46,7 @@ export const tenantResources = [
   'valutazione',
   'diario',
   'misura-esito',
+  'booking',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

@@ -8,6 +8,7 @@ import type { StudioInput } from '@studiolo/domain/studio';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { TenantResource } from '../../src/plugins/access.ts';
+import { createBookingOf } from './booking.ts';
 import { apiOk } from './http.ts';
 import type { TestStudioUser } from './login-as.ts';
 import { multipartFile } from './multipart.ts';
@@ -332,6 +333,8 @@ export const createTenantResource = async (
         })
       ).id;
     }
+    case 'booking':
+      return createBookingOf(app, owner);
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }

@@ -200,7 +200,7 @@ export const bookingFlowRepository = {
       .where(inStudio(events, ctx, eq(events.id, eventId))),
 
   /** The studio's bookings with what the list shows, soonest first (at most `limit`). */
-  list: (db: DbOrTx, ctx: StudioContext, status: ReservationStatus | undefined, limit: number) =>
+  list: (db: DbOrTx, ctx: StudioContext, filter: { status?: ReservationStatus; id?: string }, limit: number) =>
     db
       .select({
         booking: bookings,
@@ -221,8 +221,15 @@ export const bookingFlowRepository = {
       .leftJoin(studioMembers, eq(studioMembers.id, bookings.staffMemberId))
       .leftJoin(patients, eq(patients.id, bookings.pazienteId))
       .leftJoin(events, eq(events.id, bookings.eventId))
-      .where(inStudio(bookings, ctx, status ? eq(bookings.status, status) : undefined))
-      .orderBy(status ? asc(bookings.startAt) : desc(bookings.startAt), asc(bookings.id))
+      .where(
+        inStudio(
+          bookings,
+          ctx,
+          filter.status ? eq(bookings.status, filter.status) : undefined,
+          filter.id ? eq(bookings.id, filter.id) : undefined,
+        ),
+      )
+      .orderBy(filter.status ? asc(bookings.startAt) : desc(bookings.startAt), asc(bookings.id))
       .limit(limit),
 };
 

@@ -17,7 +17,7 @@ import {
   type ReservationStatus,
 } from '@studiolo/domain/booking';
 import { toRomeWall } from '@studiolo/domain/calendar';
-import { type PatientData, patientDisplayName } from '@studiolo/domain/patients';
+import type { PatientData } from '@studiolo/domain/patients';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField } from '../../shared/app-error.ts';
@@ -538,9 +538,12 @@ export const mailContextOf = async (
     studioEmail: studio?.email ?? null,
     address: addressOf(studioRow?.residenza),
     patientEmail: b.patientEmail ?? '',
-    patientName: patient
-      ? patientDisplayName({ tipologiaPersona: 'FISICA', ...patient } as Parameters<typeof patientDisplayName>[0])
-      : 'Paziente',
+    // the mail's "Lucia Neri", not the list's "Neri Lucia"
+    patientName:
+      (patient &&
+        (str(patient.ragioneSociale) ??
+          ([str(patient.nome), str(patient.cognome)].filter(Boolean).join(' ') || null))) ??
+      'Paziente',
   };
 };
 

@@ -1,0 +1,428 @@
+import type { PublicBooking, StudioBookingRow } from '@studiolo/domain/booking';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BookingStudio,
+  bookingPatient,
+  bookingRequestBody,
+  confirmCode,
+  freeSlots,
+  lastBookingCode,
+  makeBooking,
+  openBookingStudio,
+  requestCode,
+  tokenOf,
+} from '../../../test/helpers/booking.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { randomCodiceFiscale, validPatientInput } from '../../../test/helpers/factories.ts';
+import { api, apiOk } from '../../../test/helpers/http.ts';
+import { createStudioOwner } from '../../../test/helpers/login-as.ts';
+import { auditEvents, bookingRequests, events, mailMessages, patients } from '../../db/schema/index.ts';
+
+/**
+ * Online booking's flow (issue 28, decision 035), on PGlite and on PostgreSQL: the code (wrong, five tries, expired),
+ * a request that holds nothing, the booking and its e-mails, the matching of existing patients without telling, the
+ * studio boundary, confirmation and cancellation by the studio, the patient's link and its limit.
+ */
+let t: TestApp;
+let clock: number | null = null;
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { now: () => new Date(clock ?? Date.now()) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const mailsTo = (to: string) =>
+  t.deps.db
+    .select({ subject: mailMessages.subject, text: mailMessages.text, attachments: mailMessages.attachments })
+    .from(mailMessages)
+    .where(eq(mailMessages.to, to.toLowerCase()))
+    .orderBy(desc(mailMessages.createdAt));
+
+const requestsOf = (studioId: string) =>
+  t.deps.db.select().from(bookingRequests).where(eq(bookingRequests.studioId, studioId));
+
+const listBookings = (s: BookingStudio, status?: string) =>
+  apiOk<StudioBookingRow[]>(t.app, {
+    method: 'GET',
+    url: '/bookings',
+    token: s.owner.token,
+    ...(status ? { query: { status } } : {}),
+  });
+
+describe('the code', () => {
+  let s: BookingStudio;
+  beforeAll(async () => {
+    s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+  });
+
+  it('answers 202 with the masked address and mails a 6-digit code; the request holds no slot', async () => {
+    const [slot] = await freeSlots(t.app, s);
+    const patient = bookingPatient();
+    const res = await requestCode(t.app, bookingRequestBody(s, slot?.start as string, patient));
+    expect(res.status).toBe(202);
+    expect(res.body.response?.sentTo).toMatch(/^p•••@example\.it$/);
+    expect(await lastBookingCode(t.app, patient.email)).toMatch(/^\d{6}$/);
+    // nothing in the calendar, the slot still offered
+    expect((await freeSlots(t.app, s)).map((x) => x.start)).toContain(slot?.start);
+    expect(await listBookings(s)).toEqual([]);
+  });
+
+  it('refuses a wrong code with "Codice non valido", and the fifth wrong one deletes the request', async () => {
+    const [slot] = await freeSlots(t.app, s);
+    const patient = bookingPatient();
+    const req = await requestCode(t.app, bookingRequestBody(s, slot?.start as string, patient));
+    const requestId = req.body.response?.requestId as string;
+    const right = await lastBookingCode(t.app, patient.email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i++) {
+      const res = await confirmCode(t.app, requestId, wrong);
+      expect(res.status).toBe(400);
+      expect(res.body.answer).toBe('Codice non valido');
+    }
+    const fifth = await confirmCode(t.app, requestId, wrong);
+    expect(fifth.status).toBe(400);
+    expect(fifth.body.answer).toBe('Troppi tentativi: richiedi un nuovo codice');
+    // even the right code is of no use now
+    const after = await confirmCode(t.app, requestId, right);
+    expect(after.status).toBe(400);
+    expect(await listBookings(s)).toEqual([]);
+  });
+
+  it('refuses an expired code and deletes the request', async () => {
+    const [slot] = await freeSlots(t.app, s);
+    const patient = bookingPatient();
+    const req = await requestCode(t.app, bookingRequestBody(s, slot?.start as string, patient));
+    const requestId = req.body.response?.requestId as string;
+    clock = Date.now() + 16 * 60_000;
+    try {
+      const res = await confirmCode(t.app, requestId, await lastBookingCode(t.app, patient.email));
+      expect(res.status).toBe(400);
+      expect(res.body.answer).toBe('Il codice è scaduto: richiedi un nuovo codice');
+    } finally {
+      clock = null;
+    }
+    expect((await requestsOf(s.owner.studioId)).map((r) => r.id)).not.toContain(requestId);
+  });
+
+  it('refuses a slot that is not free, a service that is not bookable, a bad fiscal code and a page turned off', async () => {
+    const past = await requestCode(t.app, bookingRequestBody(s, '2020-01-06T09:00:00.000Z'));
+    expect(past.status).toBe(409);
+    expect(past.body.answer).toBe('Questo orario non è più disponibile: scegline un altro');
+    expect(Array.isArray((past.body.response as unknown as { nextSlots: unknown[] }).nextSlots)).toBe(true);
+
+    const [slot] = await freeSlots(t.app, s);
+    const other = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/products',
+      token: s.owner.token,
+      body: { name: 'Non prenotabile', price: 10, grossPrice: 10, duration: 30, codiceIvaId: null, status: 'ACTIVE' },
+    });
+    const notBookable = await requestCode(t.app, {
+      ...bookingRequestBody(s, slot?.start as string),
+      productId: other.id,
+    });
+    expect(notBookable.status).toBe(404);
+
+    const badCf = await requestCode(
+      t.app,
+      bookingRequestBody(s, slot?.start as string, bookingPatient({ codiceFiscale: 'RSSMRA85T10A562X' })),
+    );
+    expect(badCf.status).toBe(400);
+    expect(badCf.body.answer).toBe('Codice fiscale non valido');
+
+    const unknown = await requestCode(t.app, { ...bookingRequestBody(s, slot?.start as string), slug: 'non-esiste' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.answer).toBe('Pagina di prenotazione non trovata');
+  });
+});
+
+describe('the booking', () => {
+  it('makes a pending appointment in the calendar, mails the patient (.ics) and the studio', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    const { booking, patient, id } = await makeBooking(t.app, s);
+    expect(booking.status).toBe('STUDIO_PENDING_CONFIRMATION');
+    expect(booking.cancellable).toBe(true);
+    expect(booking.cancelUrl).toMatch(/\/prenota\/annulla\?token=/);
+
+    const [row] = await listBookings(s, 'STUDIO_PENDING_CONFIRMATION');
+    expect(row).toMatchObject({
+      id,
+      status: 'STUDIO_PENDING_CONFIRMATION',
+      newPatient: true,
+      staffMemberId: s.memberId,
+    });
+    const event = await apiOk<{ reservationStatus: string; pazienteId: string; productId: string; start: string }>(
+      t.app,
+      { method: 'GET', url: `/events/${row?.eventId}`, token: s.owner.token },
+    );
+    expect(event).toMatchObject({ reservationStatus: 'STUDIO_PENDING_CONFIRMATION', productId: s.productId });
+    expect(event.start).toBe(booking.start);
+
+    const [receipt] = await mailsTo(patient.email);
+    expect(receipt?.subject).toMatch(/Richiesta di prenotazione ricevuta/);
+    expect(receipt?.text).toContain(booking.cancelUrl);
+    expect(receipt?.attachments).toEqual([expect.objectContaining({ filename: 'appuntamento.ics' })]);
+    const [toStudio] = await mailsTo('studio@example.it');
+    expect(toStudio?.subject).toMatch(/Nuova prenotazione da confermare: Lucia Neri/);
+
+    // the slot is no longer offered
+    expect((await freeSlots(t.app, s)).map((x) => x.start)).not.toContain(booking.start);
+    // the new patient is marked as made by online booking
+    const [made] = await t.deps.db
+      .select()
+      .from(patients)
+      .where(eq(patients.id, row?.pazienteId as string));
+    expect(made?.source).toBe('ONLINE_BOOKING');
+  });
+
+  it('books at once (Prenotato) when the studio confirms automatically', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app), { confirmationMode: 'AUTO' });
+    const { booking, patient } = await makeBooking(t.app, s);
+    expect(booking.status).toBe('CUSTOMER_BOOKED');
+    expect((await mailsTo(patient.email))[0]?.subject).toMatch(/^Prenotazione confermata/);
+  });
+
+  it('a used request cannot book twice', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    const [slot] = await freeSlots(t.app, s);
+    const patient = bookingPatient();
+    const req = await requestCode(t.app, bookingRequestBody(s, slot?.start as string, patient));
+    const code = await lastBookingCode(t.app, patient.email);
+    const first = await confirmCode(t.app, req.body.response?.requestId as string, code);
+    expect(first.status).toBe(201);
+    const again = await confirmCode(t.app, req.body.response?.requestId as string, code);
+    expect(again.status).toBe(400);
+    expect(await listBookings(s)).toHaveLength(1);
+  });
+
+  it('answers 409 with the next free slots when the slot went between the code and the booking', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    const [slot] = await freeSlots(t.app, s);
+    const a = bookingPatient();
+    const b = bookingPatient({ nome: 'Paolo', cognome: 'Gallo' });
+    const ra = await requestCode(t.app, bookingRequestBody(s, slot?.start as string, a));
+    const rb = await requestCode(t.app, bookingRequestBody(s, slot?.start as string, b));
+    expect(ra.status).toBe(202);
+    expect(rb.status).toBe(202);
+    const first = await confirmCode(
+      t.app,
+      ra.body.response?.requestId as string,
+      await lastBookingCode(t.app, a.email),
+    );
+    expect(first.status).toBe(201);
+    const second = await confirmCode(
+      t.app,
+      rb.body.response?.requestId as string,
+      await lastBookingCode(t.app, b.email),
+    );
+    expect(second.status).toBe(409);
+    const next = (second.body.response as unknown as { nextSlots: { start: string }[] }).nextSlots;
+    expect(next.length).toBeGreaterThan(0);
+    expect(next.map((x) => x.start)).not.toContain(slot?.start);
+    expect(Date.parse(next[0]?.start as string)).toBeGreaterThan(Date.parse(slot?.start as string));
+  });
+});
+
+describe('matching existing patients', () => {
+  it('links the booking to the patient with the same fiscal code, answering exactly as for a new one', async () => {
+    const owner = await createStudioOwner(t.app);
+    const s = await openBookingStudio(t.app, owner);
+    const cf = randomCodiceFiscale();
+    const existing = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/pazienti',
+      token: owner.token,
+      body: validPatientInput({
+        datiGenerali: { ...validPatientInput().datiGenerali, codiceFiscale: cf },
+      }),
+    });
+    const matched = await makeBooking(t.app, s, { patient: bookingPatient({ codiceFiscale: cf }) });
+    const fresh = await makeBooking(t.app, s, { patient: bookingPatient({ codiceFiscale: randomCodiceFiscale() }) });
+    expect(matched.row.pazienteId).toBe(existing.id);
+    expect(matched.row.newPatient).toBe(false);
+    expect(fresh.row.newPatient).toBe(true);
+    // the public answers have the same shape and say nothing of the patient
+    const keys = (b: PublicBooking) => Object.keys(b).sort();
+    expect(keys(matched.booking)).toEqual(keys(fresh.booking));
+    expect(JSON.stringify(matched.booking)).not.toContain('Verdi');
+  });
+
+  it('links by e-mail, mobile and name all matching; a different name makes a new patient', async () => {
+    const owner = await createStudioOwner(t.app);
+    const s = await openBookingStudio(t.app, owner);
+    const email = `mamma.${Date.now()}@example.it`;
+    const existing = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/pazienti',
+      token: owner.token,
+      body: validPatientInput({
+        datiGenerali: { ...validPatientInput().datiGenerali, nome: 'Anna', cognome: 'Riva' },
+        contatti: { cellulare: '3331112222', telefono: null, email, pec: null },
+      }),
+    });
+    const same = await makeBooking(t.app, s, {
+      patient: bookingPatient({ nome: 'anna', cognome: 'RIVA', email, cellulare: '333 111 2222' }),
+    });
+    expect(same.row.pazienteId).toBe(existing.id);
+    // the child booked from the parent's e-mail and phone is not the parent
+    const child = await makeBooking(t.app, s, {
+      patient: bookingPatient({ nome: 'Marco', cognome: 'Riva', email, cellulare: '3331112222' }),
+    });
+    expect(child.row.pazienteId).not.toBe(existing.id);
+    expect(child.row.newPatient).toBe(true);
+  });
+});
+
+describe('the studio', () => {
+  it('confirms a pending booking: the event too, the patient mailed, the audit trail written', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    const { id, patient, token } = await makeBooking(t.app, s);
+    const res = await api<StudioBookingRow>(t.app, {
+      method: 'POST',
+      url: `/bookings/${id}/confirm`,
+      token: s.owner.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response?.status).toBe('STUDIO_CONFIRMED');
+    const event = await apiOk<{ reservationStatus: string }>(t.app, {
+      method: 'GET',
+      url: `/events/${res.body.response?.eventId}`,
+      token: s.owner.token,
+    });
+    expect(event.reservationStatus).toBe('STUDIO_CONFIRMED');
+    expect((await mailsTo(patient.email))[0]?.subject).toMatch(/^Appuntamento confermato/);
+    const view = await apiOk<PublicBooking>(t.app, {
+      method: 'GET',
+      url: '/appointments/paziente/booking',
+      query: { token },
+    });
+    expect(view.status).toBe('STUDIO_CONFIRMED');
+    const audit = await t.deps.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.studioId, s.owner.studioId)));
+    expect(audit.map((a) => a.action).sort()).toEqual(['booking.confirm', 'booking.create']);
+    // confirming twice is not a transition
+    const again = await api(t.app, { method: 'POST', url: `/bookings/${id}/confirm`, token: s.owner.token });
+    expect(again.status).toBe(409);
+  });
+
+  it('cancels with a reason: the event goes, the slot is free, both sides are mailed', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    const { id, patient, booking } = await makeBooking(t.app, s);
+    const res = await api<StudioBookingRow>(t.app, {
+      method: 'POST',
+      url: `/bookings/${id}/cancel`,
+      token: s.owner.token,
+      body: { reason: 'Il fisioterapista è malato' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({ status: 'STUDIO_CANCELLED', eventId: null });
+    expect(res.body.response?.cancelReason).toBe('Il fisioterapista è malato');
+    const [mail] = await mailsTo(patient.email);
+    expect(mail?.subject).toMatch(/^Appuntamento annullato/);
+    expect(mail?.text).toContain('Motivo: Il fisioterapista è malato');
+    expect((await mailsTo('studio@example.it'))[0]?.subject).toMatch(/^Prenotazione annullata/);
+    expect((await freeSlots(t.app, s)).map((x) => x.start)).toContain(booking.start);
+    const again = await api(t.app, {
+      method: 'POST',
+      url: `/bookings/${id}/cancel`,
+      token: s.owner.token,
+      body: { reason: null },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it("cannot see, confirm or cancel another studio's booking (404)", async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    const other = await createStudioOwner(t.app);
+    const { id } = await makeBooking(t.app, s);
+    expect(await listBookings({ ...s, owner: other })).toEqual([]);
+    for (const action of ['confirm', 'cancel'])
+      expect(
+        (await api(t.app, { method: 'POST', url: `/bookings/${id}/${action}`, token: other.token, body: {} })).status,
+      ).toBe(404);
+    const [row] = await listBookings(s);
+    expect(row?.status).toBe('STUDIO_PENDING_CONFIRMATION');
+  });
+});
+
+describe("the patient's link", () => {
+  it('shows the booking, gives its .ics and cancels it: the event goes and the slot is free again', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    const { token, booking, patient } = await makeBooking(t.app, s);
+    const ics = await t.app.inject({
+      method: 'GET',
+      url: `/app/api/appointments/paziente/booking.ics?token=${encodeURIComponent(token)}`,
+    });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(ics.body).toContain('BEGIN:VEVENT');
+    const res = await api<PublicBooking>(t.app, {
+      method: 'POST',
+      url: '/appointments/paziente/cancel',
+      body: { token },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response?.status).toBe('CUSTOMER_CANCELLED');
+    expect((await freeSlots(t.app, s)).map((x) => x.start)).toContain(booking.start);
+    const [row] = await listBookings(s);
+    expect(row).toMatchObject({ status: 'CUSTOMER_CANCELLED', eventId: null });
+    expect((await mailsTo(patient.email))[0]?.subject).toMatch(/^Prenotazione annullata/);
+    expect((await mailsTo('studio@example.it'))[0]?.text).toContain('ha annullato la prenotazione online');
+    const again = await api(t.app, { method: 'POST', url: '/appointments/paziente/cancel', body: { token } });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses to cancel after the limit: 409 with the message to call the studio', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app), { cancelLimitHours: 24 * 7 });
+    const { token } = await makeBooking(t.app, s, { daysAhead: 2 });
+    const view = await apiOk<PublicBooking>(t.app, {
+      method: 'GET',
+      url: '/appointments/paziente/booking',
+      query: { token },
+    });
+    expect(view.cancellable).toBe(false);
+    const res = await api(t.app, { method: 'POST', url: '/appointments/paziente/cancel', body: { token } });
+    expect(res.status).toBe(409);
+    expect(res.body.answer).toBe('Non è più possibile annullare online: contatta lo studio');
+  });
+
+  it('answers 404 to a forged token', async () => {
+    const forged = 'x'.repeat(43);
+    for (const call of [
+      { method: 'GET' as const, url: '/appointments/paziente/booking', query: { token: forged } },
+      { method: 'GET' as const, url: '/appointments/paziente/booking.ics', query: { token: forged } },
+      { method: 'POST' as const, url: '/appointments/paziente/cancel', body: { token: forged } },
+    ])
+      expect((await api(t.app, call)).status).toBe(404);
+  });
+});
+
+describe('the race', () => {
+  it('of 50 confirmations of one slot at once, exactly one books it and the others get 409', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app), { confirmationMode: 'AUTO' });
+    const [slot] = await freeSlots(t.app, s, 5);
+    const requests: { id: string; code: string }[] = [];
+    for (let i = 0; i < 50; i++) {
+      const patient = bookingPatient({ nome: `Paziente${String.fromCharCode(65 + (i % 26))}`, cognome: `Gara${i}` });
+      const req = await requestCode(t.app, bookingRequestBody(s, slot?.start as string, patient));
+      expect(req.status).toBe(202);
+      requests.push({ id: req.body.response?.requestId as string, code: await lastBookingCode(t.app, patient.email) });
+    }
+    const results = await Promise.all(requests.map((r) => confirmCode(t.app, r.id, r.code)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((x) => x === 201)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(49);
+    const rows = await listBookings(s);
+    expect(rows).toHaveLength(1);
+    const booked = await t.deps.db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.studioId, s.owner.studioId), eq(events.startAt, new Date(slot?.start as string))));
+    expect(booked).toHaveLength(1);
+  }, 120_000);
+});
