@@ -43,7 +43,8 @@ export const routePreloads: Record<string, RoutePreload> = {
   },
   '/customers/add': { modules: [appLayout, 'routes/customers-add.tsx'], data: [...shellData, '/pazienti/tags'] },
   '/calendar': {
-    modules: [appLayout, 'routes/calendar.tsx'],
+    // the grid is the page's content (lazy in calendar-screen.tsx, so other pages' dialogs do not carry it)
+    modules: [appLayout, '../features/calendar/components/calendar-grid.tsx', 'routes/calendar.tsx'],
     data: [...shellData, '/calendars', '/staff', '/settings', '/products', '/pazienti/tags'],
   },
   '/calendar/settings': {
@@ -72,7 +73,12 @@ export const routePreloads: Record<string, RoutePreload> = {
   },
   '/modulistica-v2': { modules: [appLayout, 'routes/modulistica.tsx'], data: [...shellData, '/form-template/all'] },
   '/modulistica-v2/form-template-editor': {
-    modules: [appLayout, 'routes/form-template-editor.tsx'],
+    // the template's text is the page's content: its editor travels with the page's code, not after it
+    modules: [
+      appLayout,
+      '../features/form-templates/components/rich-text-field.tsx',
+      'routes/form-template-editor.tsx',
+    ],
     data: shellData,
   },
   '/impostazioni': { modules: [appLayout, 'routes/impostazioni.tsx'], data: shellData },
