@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { signWebhook } from '../../src/features/einvoicing/webhook-signature.ts';
+import {
+  bookingPatient,
+  bookingRequestBody,
+  freeSlots as freeBookingSlots,
+  lastBookingCode,
+  makeBooking,
+  openBookingStudio,
+} from '../helpers/booking.ts';
 import type { TestApp } from '../helpers/build-test-app.ts';
 import {
   createDocumentWithPatient,
@@ -652,6 +660,40 @@ export const routeSamples: Record<string, RouteSample> = {
     const { slug, productId } = await bookingOpen(f);
     return { params: { slug }, query: { productId, ...romeWeekAhead() } };
   },
+  // online booking's flow (decision 035): public; the request id and the cancel token are the patient's handles
+  'POST /app/api/appointments/paziente/book/code': async ({ t, owner }) => {
+    const s = await openBookingStudio(t.app, owner);
+    const [slot] = await freeBookingSlots(t.app, s);
+    return { body: bookingRequestBody(s, slot?.start as string) };
+  },
+  'POST /app/api/appointments/paziente/book': async ({ t, owner }) => {
+    const s = await openBookingStudio(t.app, owner);
+    const [slot] = await freeBookingSlots(t.app, s);
+    const patient = bookingPatient();
+    const req = await apiOk<{ requestId: string }>(t.app, {
+      method: 'POST',
+      url: '/appointments/paziente/book/code',
+      body: bookingRequestBody(s, slot?.start as string, patient),
+    });
+    return { body: { requestId: req.requestId, code: await lastBookingCode(t.app, patient.email) } };
+  },
+  'GET /app/api/appointments/paziente/booking': async ({ t, owner }) => ({
+    query: { token: (await makeBooking(t.app, await openBookingStudio(t.app, owner))).token },
+  }),
+  'GET /app/api/appointments/paziente/booking.ics': async ({ t, owner }) => ({
+    query: { token: (await makeBooking(t.app, await openBookingStudio(t.app, owner))).token },
+  }),
+  'POST /app/api/appointments/paziente/cancel': async ({ t, owner }) => ({
+    body: { token: (await makeBooking(t.app, await openBookingStudio(t.app, owner))).token },
+  }),
+  'GET /app/api/bookings': async () => ({ query: { status: 'STUDIO_PENDING_CONFIRMATION' } }),
+  'POST /app/api/bookings/:id/confirm': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'booking') },
+  }),
+  'POST /app/api/bookings/:id/cancel': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'booking') },
+    body: { reason: 'Lo studio è chiuso per lavori' },
+  }),
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

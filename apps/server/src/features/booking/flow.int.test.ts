@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { PublicBooking, StudioBookingRow } from '@studiolo/domain/booking';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +13,6 @@ import {
   makeBooking,
   openBookingStudio,
   requestCode,
-  tokenOf,
 } from '../../../test/helpers/booking.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { randomCodiceFiscale, validPatientInput } from '../../../test/helpers/factories.ts';
@@ -425,4 +426,74 @@ describe('the race', () => {
       .where(and(eq(events.studioId, s.owner.studioId), eq(events.startAt, new Date(slot?.start as string))));
     expect(booked).toHaveLength(1);
   }, 120_000);
+});
+
+describe('bot check and limits', () => {
+  it('marks the three writes for the bot check (X-Turnstile-Token where configured)', () => {
+    const marked = t.app.apiRoutes.filter((r) => r.url.startsWith('/app/api/appointments/paziente') && r.turnstile);
+    expect(marked.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'POST /app/api/appointments/paziente/book',
+      'POST /app/api/appointments/paziente/book/code',
+      'POST /app/api/appointments/paziente/cancel',
+    ]);
+  });
+
+  it('refuses a booking request without a verified token when the bot check is configured', async () => {
+    const fake = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        const ok = new URLSearchParams(body).get('response') === 'buono';
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: ok }));
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const guarded = await buildTestApp({
+      TURNSTILE_SECRET: 'segreto-turnstile',
+      TURNSTILE_VERIFY_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/siteverify`,
+    });
+    try {
+      const body = {
+        slug: 'studio-che-non-esiste',
+        productId: '00000000-0000-4000-8000-000000000000',
+        staffMemberId: null,
+        start: '2030-01-07T09:00:00.000Z',
+        patient: bookingPatient(),
+        privacyAccepted: true,
+      };
+      const url = '/appointments/paziente/book/code';
+      const none = await api(guarded.app, { method: 'POST', url, body });
+      expect(none.status).toBe(403);
+      const bad = await api(guarded.app, { method: 'POST', url, body, headers: { 'x-turnstile-token': 'cattivo' } });
+      expect(bad.status).toBe(403);
+      // a verified token reaches the booking itself (here: no such page)
+      const good = await api(guarded.app, { method: 'POST', url, body, headers: { 'x-turnstile-token': 'buono' } });
+      expect(good.status).toBe(404);
+      const cancel = await api(guarded.app, {
+        method: 'POST',
+        url: '/appointments/paziente/cancel',
+        body: { token: 'x'.repeat(43) },
+      });
+      expect(cancel.status).toBe(403);
+    } finally {
+      await guarded.close();
+      await new Promise<void>((resolve) => fake.close(() => resolve()));
+    }
+  });
+
+  it('answers 429 once an address asked for too many codes in an hour', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS: 3 });
+    try {
+      const s = await openBookingStudio(limited.app, await createStudioOwner(limited.app));
+      const [slot] = await freeSlots(limited.app, s);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await requestCode(limited.app, bookingRequestBody(s, slot?.start as string))).status);
+      expect(statuses).toEqual([202, 202, 202, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
