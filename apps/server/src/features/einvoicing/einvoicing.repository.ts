@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   documentiContabili,
@@ -245,12 +245,61 @@ export const einvoicingRepository = {
       .limit(f.size)
       .offset(f.page * f.size),
 
-  findRicevuto: (db: DbOrTx, ctx: StudioContext, id: string) =>
+  /** Where a received document's file is: its storage key, or (a row not moved yet) the XML itself. */
+  findRicevutoFile: (db: DbOrTx, ctx: StudioContext, id: string) =>
     db
-      .select()
+      .select({
+        fileName: documentiRicevuti.fileName,
+        storageKey: documentiRicevuti.storageKey,
+        xml: documentiRicevuti.xml,
+      })
       .from(documentiRicevuti)
       .where(inStudio(documentiRicevuti, ctx, eq(documentiRicevuti.id, id)))
       .then((r) => r[0] ?? null),
+
+  /**
+   * unsafe: the start-up move of migration 0028 works across studios (no request, no context). Files whose XML is
+   * still in their rows, a batch of (studio, hash) pairs: the rows of one file share its XML.
+   */
+  unsafeUnmovedReceivedFiles: (db: DbOrTx, limit: number) =>
+    db
+      .selectDistinct({ studioId: documentiRicevuti.studioId, hash: documentiRicevuti.hash })
+      .from(documentiRicevuti)
+      .where(isNull(documentiRicevuti.storageKey))
+      .limit(limit),
+
+  /** unsafe: see unsafeUnmovedReceivedFiles. The XML of a file not moved yet; null when it was moved meanwhile. */
+  unsafeUnmovedReceivedXml: (db: DbOrTx, file: { studioId: string; hash: string }) =>
+    db
+      .select({ xml: documentiRicevuti.xml })
+      .from(documentiRicevuti)
+      .where(
+        and(
+          eq(documentiRicevuti.studioId, file.studioId),
+          eq(documentiRicevuti.hash, file.hash),
+          isNull(documentiRicevuti.storageKey),
+        ),
+      )
+      .limit(1)
+      .then((r) => r[0]?.xml ?? null),
+
+  /**
+   * unsafe: see unsafeUnmovedReceivedFiles. Points a file's rows not moved yet at their stored object and forgets
+   * their XML. @returns how many rows it changed (0: another instance moved them, or they were deleted meanwhile)
+   */
+  unsafeSetReceivedStorageKey: (db: DbOrTx, file: { studioId: string; hash: string }, storageKey: string) =>
+    db
+      .update(documentiRicevuti)
+      .set({ storageKey, xml: null })
+      .where(
+        and(
+          eq(documentiRicevuti.studioId, file.studioId),
+          eq(documentiRicevuti.hash, file.hash),
+          isNull(documentiRicevuti.storageKey),
+        ),
+      )
+      .returning({ id: documentiRicevuti.id })
+      .then((r) => r.length),
 
   /** Costs of a period (stats 'costo' and 'nrFattureRicevute'): credit notes received lower them. */
   costsOf: (db: DbOrTx, ctx: StudioContext, from: string, to: string) =>

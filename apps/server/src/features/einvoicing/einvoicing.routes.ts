@@ -99,6 +99,20 @@ export const registerEinvoicingRoutes = (fastify: FastifyInstance, deps: AppDeps
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['einvoicing'];
 
+  // migration 0028's data step: received XML still in its rows moves to storage, in the background after start-up
+  let closing = false;
+  fastify.addHook('onReady', async () => {
+    void einvoicing
+      .moveReceivedXmlToStorage(deps, () => closing)
+      .then((moved) => {
+        if (moved) fastify.log.info({ moved }, 'received invoices: XML moved to storage');
+      })
+      .catch((err: unknown) => fastify.log.error({ err }, 'received invoices: moving XML to storage failed'));
+  });
+  fastify.addHook('onClose', async () => {
+    closing = true;
+  });
+
   app.post(
     '/documento-contabile/send-sdi/:id',
     {
@@ -250,9 +264,10 @@ export const registerEinvoicingRoutes = (fastify: FastifyInstance, deps: AppDeps
       const file = await einvoicing.receivedXml(deps, studioOf(req), req.params.id);
       return reply
         .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-length', file.sizeBytes)
         .header('content-disposition', `attachment; filename="${xmlFileName(file.fileName)}"`)
         .header('cache-control', 'private, no-store')
-        .send(file.xml);
+        .send(file.stream);
     },
   );
 

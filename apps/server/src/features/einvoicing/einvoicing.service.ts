@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { einvoicingMessages as m } from '@studiolo/domain/einvoicing';
@@ -23,6 +23,7 @@ import {
   SdiTransientError,
   sdiNotificationTypes,
 } from '../../adapters/sdi/sdi.ts';
+import type { StoredObject } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config/env.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
@@ -307,6 +308,8 @@ export type ImportOutcome = {
   documenti: { id: string; fornitore: string; numero: string; data: string; totale: number; avvisi: number }[];
 };
 
+/** Where a received file's XML is stored (one object per file, shared by its documents' rows). */
+const receivedKeyOf = (studioId: string) => `${studioId}/einvoicing/received/${randomUUID()}.xml`;
 const isP7m = (name: string) => /\.p7m$/i.test(name);
 const isXml = (name: string) => /\.xml$/i.test(name);
 
@@ -359,38 +362,58 @@ const importOne = async (
       studio.codiceFiscale &&
       cessionario.codiceFiscale &&
       cessionario.codiceFiscale !== studio.codiceFiscale);
-  const rows = await deps.db.transaction((tx) =>
-    repo.insertRicevuti(
-      tx,
-      ctx,
-      docs.map((d, indice) => ({
-        hash,
-        indice,
-        fileName: file.fileName.slice(0, 255),
-        origine,
-        fornitore: d.fornitore.nome || read.cedente || '—',
-        fornitorePartitaIva: d.fornitore.partitaIva,
-        fornitoreCodiceFiscale: d.fornitore.codiceFiscale,
-        tipoDocumento: d.tipoDocumento,
-        numero: d.numero,
-        dataDocumento: d.data,
-        dataScadenza: d.dataScadenza,
-        imponibileCents: d.imponibileCents,
-        ivaCents: d.ivaCents,
-        totaleCents: d.totaleCents,
-        ritenutaCents: d.ritenutaCents,
-        avvisi: [
-          ...(notOurs
-            ? [{ codice: 'DESTINATARIO', descrizione: m.notAddressedToStudio, suggerimento: m.notAddressedToStudioFix }]
-            : []),
-          ...d.avvisi,
-        ],
-        firma,
-        xml,
-      })),
-    ),
-  );
-  if (!rows.length) return outcome('GIA_IMPORTATA', m.alreadyImported);
+  // the XML goes to storage first and the rows after (one key for the file's documents), so a failure at any step
+  // leaves nothing behind: not in the row, where 5 MB of text held the embedded database (decision 033)
+  const storageKey = receivedKeyOf(ctx.studioId);
+  await deps.storage.put(storageKey, Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength));
+  let rows: Awaited<ReturnType<typeof repo.insertRicevuti>>;
+  try {
+    rows = await deps.db.transaction((tx) =>
+      repo.insertRicevuti(
+        tx,
+        ctx,
+        docs.map((d, indice) => ({
+          hash,
+          indice,
+          fileName: file.fileName.slice(0, 255),
+          origine,
+          fornitore: d.fornitore.nome || read.cedente || '—',
+          fornitorePartitaIva: d.fornitore.partitaIva,
+          fornitoreCodiceFiscale: d.fornitore.codiceFiscale,
+          tipoDocumento: d.tipoDocumento,
+          numero: d.numero,
+          dataDocumento: d.data,
+          dataScadenza: d.dataScadenza,
+          imponibileCents: d.imponibileCents,
+          ivaCents: d.ivaCents,
+          totaleCents: d.totaleCents,
+          ritenutaCents: d.ritenutaCents,
+          avvisi: [
+            ...(notOurs
+              ? [
+                  {
+                    codice: 'DESTINATARIO',
+                    descrizione: m.notAddressedToStudio,
+                    suggerimento: m.notAddressedToStudioFix,
+                  },
+                ]
+              : []),
+            ...d.avvisi,
+          ],
+          firma,
+          storageKey,
+        })),
+      ),
+    );
+  } catch (err) {
+    await deps.storage.delete(storageKey).catch(() => undefined);
+    throw err;
+  }
+  if (!rows.length) {
+    // the same file came before: its rows keep the object stored then
+    await deps.storage.delete(storageKey).catch(() => undefined);
+    return outcome('GIA_IMPORTATA', m.alreadyImported);
+  }
   return outcome(
     'IMPORTATA',
     null,
@@ -472,10 +495,51 @@ export const listReceived = async (
   return { content: rows.map(ricevutoAnswer), totalElements: rows[0]?.total ?? 0, page: q.page, size: q.size };
 };
 
-export const receivedXml = async (deps: AppDeps, ctx: StudioContext, id: string) => {
-  const row = await repo.findRicevuto(deps.db, ctx, id);
+/** GET /documento-contabile-passivo/{id}/download-xml: the received XML, streamed from storage. */
+export const receivedXml = async (
+  deps: AppDeps,
+  ctx: StudioContext,
+  id: string,
+): Promise<StoredObject & { fileName: string }> => {
+  const row = await repo.findRicevutoFile(deps.db, ctx, id);
   if (!row) throw notFound();
-  return { fileName: row.fileName.replace(/\.p7m$/i, ''), xml: row.xml };
+  const fileName = row.fileName.replace(/\.p7m$/i, '');
+  if (row.storageKey) {
+    const object = await deps.storage.open(row.storageKey);
+    if (!object) throw notFound();
+    return { fileName, ...object };
+  }
+  // a row written before migration 0028 that the start-up step has not moved yet
+  const bytes = Buffer.from(row.xml ?? '', 'utf8');
+  return { fileName, stream: Readable.from([bytes]), sizeBytes: bytes.byteLength };
+};
+
+const moveBatch = 50;
+
+/**
+ * Migration 0028's data step, at start-up: the XML of received invoices written before it leaves the rows for the
+ * storage adapter, one file at a time (its rows share one object), with a turn of the event loop between two. Safe
+ * to stop at any point and to run on several instances at once: the object is written first and the rows point at
+ * it only if no one moved them meanwhile (else it is deleted again); readers use the row's XML until then.
+ * @param stopped asked between two files: true once the app is closing
+ * @returns how many files it moved
+ */
+export const moveReceivedXmlToStorage = async (deps: AppDeps, stopped: () => boolean = () => false) => {
+  let moved = 0;
+  for (;;) {
+    const files = await repo.unsafeUnmovedReceivedFiles(deps.db, moveBatch);
+    for (const file of files) {
+      if (stopped()) return moved;
+      await nextTurn();
+      const xml = await repo.unsafeUnmovedReceivedXml(deps.db, file);
+      if (xml === null) continue;
+      const key = receivedKeyOf(file.studioId);
+      await deps.storage.put(key, Buffer.from(xml, 'utf8'));
+      if (await repo.unsafeSetReceivedStorageKey(deps.db, file, key)) moved++;
+      else await deps.storage.delete(key);
+    }
+    if (files.length < moveBatch) return moved;
+  }
 };
 
 // ---------- the intermediary's webhook ----------

@@ -5,8 +5,8 @@ import { FatturaPaParseError, type ReceivedDocument } from '@studiolo/fatturapa'
 export type ReceivedRead = {
   /** sha256 of the XML, hex */
   hash: string;
-  /** the XML as text, without a byte-order mark */
-  xml: string;
+  /** the XML as it is kept (UTF-8, without a byte-order mark) */
+  xml: Uint8Array;
   cessionario: { idFiscaleIva: { idCodice: string | undefined } | null; codiceFiscale: string | null };
   /** the supplier's name from CedentePrestatore ('' when none) */
   cedente: string;

@@ -12,15 +12,19 @@ const port = parentPort;
 
 port.on('message', ({ id, xmlBytes }: ReadRequest) => {
   let result: ReadResult;
+  let transfer: ArrayBuffer[] = [];
   try {
     const model = parseFatturaPaXml(xmlBytes);
     const c = model.cessionarioCommittente;
+    // the file as it is kept: UTF-8 without a byte-order mark, handed over (not copied) to the main thread
+    const xml = new TextEncoder().encode(new TextDecoder('utf-8').decode(xmlBytes).replace(/^\uFEFF/, ''));
+    transfer = [xml.buffer as ArrayBuffer];
     result = {
       id,
       ok: true,
       read: {
         hash: createHash('sha256').update(xmlBytes).digest('hex'),
-        xml: new TextDecoder('utf-8').decode(xmlBytes).replace(/^\uFEFF/, ''),
+        xml,
         cessionario: {
           idFiscaleIva: c.idFiscaleIva ? { idCodice: c.idFiscaleIva.idCodice } : null,
           codiceFiscale: c.codiceFiscale ?? null,
@@ -37,5 +41,5 @@ port.on('message', ({ id, xmlBytes }: ReadRequest) => {
       message: error instanceof Error ? error.message : String(error),
     };
   }
-  port.postMessage(result);
+  port.postMessage(result, transfer);
 });

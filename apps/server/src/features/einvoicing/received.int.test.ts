@@ -1,14 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { einvoicingMessages as m } from '@studiolo/domain/einvoicing';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { receivedInvoiceXml } from '../../../test/helpers/factories.ts';
 import { apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import { multipartFiles } from '../../../test/helpers/multipart.ts';
+import { documentiRicevuti } from '../../db/schema/index.ts';
+import { sweepDeletedFiles } from '../clinical/attachments.service.ts';
+import { moveReceivedXmlToStorage } from './einvoicing.service.ts';
 
 const examples = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/fatturapa/examples');
 
@@ -98,6 +102,25 @@ type Received = {
 };
 const list = (owner: TestStudioUser) =>
   apiOk<Received>(t.app, { method: 'GET', url: '/documento-contabile-passivo', token: owner.token });
+
+/** The file columns of a studio's received rows (what the database keeps), oldest first. */
+const rowsOf = (owner: TestStudioUser) =>
+  t.deps.db
+    .select({ id: documentiRicevuti.id, storageKey: documentiRicevuti.storageKey, xml: documentiRicevuti.xml })
+    .from(documentiRicevuti)
+    .where(eq(documentiRicevuti.studioId, owner.studioId))
+    .orderBy(asc(documentiRicevuti.createdAt), asc(documentiRicevuti.indice));
+/** The keys of a studio's received files in local storage. */
+const storedFiles = (owner: TestStudioUser) => {
+  const dir = path.join(t.dataDir, 'files', owner.studioId, 'einvoicing', 'received');
+  return existsSync(dir) ? readdirSync(dir).map((f) => `${owner.studioId}/einvoicing/received/${f}`) : [];
+};
+const downloadXml = (owner: TestStudioUser, id: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/app/api/documento-contabile-passivo/${id}/download-xml`,
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
 
 describe('received invoices (fatturazione passiva)', () => {
   it('refuses an upload while passive invoicing is off', async () => {
@@ -193,6 +216,73 @@ describe('received invoices (fatturazione passiva)', () => {
       ['IMPORTATA', null],
     ]);
     expect((await list(owner)).totalElements).toBe(1);
+  });
+
+  it('keeps the file in storage, not in the row, and downloads it as it came (without its .p7m envelope)', async () => {
+    const owner = await enabledOwner();
+    const xml = receivedInvoiceXml('S-1');
+    const res = await upload(owner, [
+      { fileName: 'IT01234567890_S1.xml', bytes: Buffer.from(`\uFEFF${xml}`) },
+      { fileName: 'IT01234567890_S2.xml.p7m', bytes: signed(receivedInvoiceXml('S-2'), 'der') },
+    ]);
+    const [plain, p7m] = (res.body.response ?? []).map((o) => o.documenti[0]?.id as string);
+    const rows = await rowsOf(owner);
+    expect(rows.map((r) => r.xml)).toEqual([null, null]);
+    expect(storedFiles(owner).sort()).toEqual(rows.map((r) => r.storageKey).sort());
+    const download = await downloadXml(owner, plain as string);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe('attachment; filename="IT01234567890_S1.xml"');
+    expect(download.body).toBe(xml);
+    const fromP7m = await downloadXml(owner, p7m as string);
+    expect(fromP7m.headers['content-disposition']).toBe('attachment; filename="IT01234567890_S2.xml"');
+    expect(fromP7m.body).toBe(receivedInvoiceXml('S-2'));
+  });
+
+  it('stores a file of several invoices once, and nothing more when the same file comes again', async () => {
+    const owner = await enabledOwner();
+    const bytes = readFileSync(path.join(examples, 'IT01234567890_FPR03.xml'));
+    await upload(owner, [{ fileName: 'lotto.xml', bytes }]);
+    expect((await upload(owner, [{ fileName: 'lotto.xml', bytes }])).body.response?.[0]?.esito).toBe('GIA_IMPORTATA');
+    const rows = await rowsOf(owner);
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.storageKey)).size).toBe(1);
+    expect(storedFiles(owner)).toEqual([rows[0]?.storageKey]);
+  });
+
+  it('moves the XML of rows written before migration 0028 to storage, and serves them before and after', async () => {
+    const owner = await enabledOwner();
+    const bytes = readFileSync(path.join(examples, 'IT01234567890_FPR03.xml'));
+    await upload(owner, [{ fileName: 'vecchia.xml', bytes }]);
+    // as an older version wrote them: the XML in each row of the file, no stored object
+    const [old] = await rowsOf(owner);
+    await t.deps.db.execute(
+      sql`update documenti_ricevuti set xml = ${bytes.toString('utf8')}, storage_key = null where studio_id = ${owner.studioId}`,
+    );
+    await t.deps.storage.delete(old?.storageKey as string);
+    const before = await downloadXml(owner, old?.id as string);
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toBe(bytes.toString('utf8'));
+
+    expect(await moveReceivedXmlToStorage(t.deps)).toBeGreaterThanOrEqual(1);
+    const rows = await rowsOf(owner);
+    expect(rows.map((r) => r.xml)).toEqual([null, null]);
+    expect(new Set(rows.map((r) => r.storageKey)).size).toBe(1);
+    expect(storedFiles(owner)).toEqual([rows[0]?.storageKey]);
+    const after = await downloadXml(owner, old?.id as string);
+    expect(after.body).toBe(bytes.toString('utf8'));
+    // nothing left to move: a second start moves nothing of this studio
+    await moveReceivedXmlToStorage(t.deps);
+    expect((await rowsOf(owner)).map((r) => r.storageKey)).toEqual(rows.map((r) => r.storageKey));
+  });
+
+  it('removes a deleted studio’s received files from storage (the trigger records them, the sweep deletes them)', async () => {
+    const owner = await enabledOwner();
+    await upload(owner, [{ fileName: 'a.xml', bytes: Buffer.from(receivedInvoiceXml('D-1')) }]);
+    await upload(owner, [{ fileName: 'b.xml', bytes: readFileSync(path.join(examples, 'IT01234567890_FPR03.xml')) }]);
+    expect(storedFiles(owner)).toHaveLength(2);
+    await t.deps.db.execute(sql`delete from studios where id = ${owner.studioId}`);
+    await sweepDeletedFiles(t.deps);
+    expect(storedFiles(owner)).toEqual([]);
   });
 
   it('warns when a received invoice is addressed to someone else', async () => {
