@@ -176,19 +176,8 @@ const formOf = (files: string[]) => {
 
 const post = <T>(url: string, body: unknown) => apiOk<T>(t.app, { method: 'POST', url, token: owner.token, body });
 
-/**
- * Left open (decision 033, issue 25): a route whose worst input keeps /health waiting longer than 200 ms, with why; for
- * it the test holds an interim ceiling of 1 s (the 23 s of the issue still fails) and prints the figure.
- * - 'embedded': on the embedded database (PGlite, one connection, its statements run synchronously in WASM on the
- *   event loop) one statement of the route is itself long: storing a received invoice at the SDI's 5 MB limit is one
- *   INSERT of 5 MB of text (70–140 ms here at a load average of 4–6, more under load). Its reading is on a worker
- *   thread; on PostgreSQL the route is held to 200 ms. Keeping the XML in the storage adapter would close it.
- */
-type LeftOpen = 'embedded';
-const interimCeilingMs = 1000;
-
 /** Every such route with the worst input its schema accepts. */
-const cases: { name: string; call: () => Promise<Call>; expected: number; leftOpen?: LeftOpen }[] = [
+const cases: { name: string; call: () => Promise<Call>; expected: number }[] = [
   {
     name: 'POST /events: a daily series until the year 9999',
     call: async () => ({
@@ -368,7 +357,6 @@ const cases: { name: string; call: () => Promise<Call>; expected: number; leftOp
       files: receivedInvoices('text'),
     }),
     expected: 200,
-    leftOpen: 'embedded',
   },
   {
     name: 'POST /pazienti/:id/body-charts: the most points a drawing may hold (60,000)',
@@ -418,14 +406,13 @@ describe('bounded work: the worst accepted input of each route leaves /health an
     it(c.name, async () => {
       // the machine is shared: a spike of someone else's load can slow one /health. Up to three tries, each with its
       // own setup, the best one counts; a route that holds the event loop (the 23 s series of the issue) fails them all.
-      const open = c.leftOpen === 'embedded' && t.deps.database.kind === 'pglite';
-      const bound = open ? interimCeilingMs : healthBoundMs;
+      const bound = healthBoundMs;
       let result = await whilePollingHealth(await c.call());
       for (let tries = 1; tries < 3 && result.worstHealthMs >= bound; tries++) {
         const again = await whilePollingHealth(await c.call());
         if (again.worstHealthMs < result.worstHealthMs) result = again;
       }
-      figures.push({ route: c.name, ...result, bound: open ? `${bound} (left open)` : bound });
+      figures.push({ route: c.name, ...result, bound });
       expect({ status: result.status, answer: result.answer }).toEqual({ status: c.expected, answer: '' });
       expect(result.polls).toBeGreaterThan(0);
       expect(result.worstHealthMs).toBeLessThan(bound);
