@@ -332,3 +332,21 @@ describe('embedding the booking page', () => {
     expect(cspOf(offPage)).toContain("frame-ancestors 'none'");
   });
 });
+
+describe('rate limit of the public reads', () => {
+  it('answers 429 with the minutes to wait once an address has read too many pages in a minute', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_BOOKING_PUBLIC_PER_MINUTE: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await limited.app.inject({ method: 'GET', url: '/app/api/booking/nessuno-studio-qui' })).statusCode,
+        );
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      const body = (await limited.app.inject({ method: 'GET', url: '/app/api/booking/nessuno-studio-qui' })).json();
+      expect(body).toMatchObject({ code: 'ERROR', answer: expect.stringContaining('troppe richieste') });
+    } finally {
+      await limited.close();
+    }
+  });
+});
