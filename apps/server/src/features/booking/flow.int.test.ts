@@ -274,6 +274,17 @@ describe('matching existing patients', () => {
     });
     expect(child.row.pazienteId).not.toBe(existing.id);
     expect(child.row.newPatient).toBe(true);
+    // the same name and contacts with a fiscal code other than the patient's: another person
+    const otherCode = await makeBooking(t.app, s, {
+      patient: bookingPatient({
+        nome: 'Anna',
+        cognome: 'Riva',
+        email,
+        cellulare: '3331112222',
+        codiceFiscale: randomCodiceFiscale(),
+      }),
+    });
+    expect(otherCode.row.pazienteId).not.toBe(existing.id);
   });
 });
 

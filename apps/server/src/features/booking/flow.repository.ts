@@ -1,5 +1,5 @@
 import type { ReservationStatus } from '@studiolo/domain/booking';
-import { asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingRequests,
@@ -118,12 +118,13 @@ export const bookingFlowRepository = {
 
   /**
    * A patient of the studio whose e-mail, mobile (digits and +, whatever the spacing) and name match the booking's
-   * exactly (case aside): decision 035 "Identity". The oldest when several do.
+   * exactly (case aside): decision 035 "Identity". The oldest when several do. With withoutCodiceFiscale (the booking
+   * gave a fiscal code no patient has), only a patient without one: a patient with another code is another person.
    */
   findPatientByContacts: (
     db: DbOrTx,
     ctx: StudioContext,
-    p: { email: string; mobile: string; nome: string; cognome: string },
+    p: { email: string; mobile: string; nome: string; cognome: string; withoutCodiceFiscale: boolean },
   ) =>
     db
       .select({ id: patients.id })
@@ -136,6 +137,7 @@ export const bookingFlowRepository = {
           sql`regexp_replace(coalesce(${patients.cellulare}, ''), '[^0-9+]', '', 'g') = ${p.mobile}`,
           sql`lower(${patients.nome}) = ${p.nome.toLowerCase()}`,
           sql`lower(${patients.cognome}) = ${p.cognome.toLowerCase()}`,
+          p.withoutCodiceFiscale ? isNull(patients.codiceFiscale) : undefined,
         ),
       )
       .orderBy(asc(patients.createdAt), asc(patients.id))

@@ -305,6 +305,7 @@ const patientOfBooking = async (tx: DbOrTx, ctx: StudioContext, actor: AuditActo
     mobile: normalizeMobile(p.cellulare),
     nome: p.nome,
     cognome: p.cognome,
+    withoutCodiceFiscale: r.codiceFiscale !== null,
   });
   if (byContacts) return { id: byContacts, created: false };
   const data: PatientData = {
