@@ -6,8 +6,8 @@
  * From outside: the app runs as `npm start` runs it (harness/app.ts), studios are made through the API, patients
  * through the SQL loader (harness/patients-dataset.ts: rows mapped as the server maps POST /pazienti, checked against
  * one made through the API). Measured:
- *  - searchIndex: the first search after a start (the server reads the studio and builds its index) and the RSS it
- *    adds, against a hot search;
+ *  - searchIndex: the first search after a start and 20 lists without words (the server reads the studio and builds
+ *    its index) and the RSS it adds, against a hot search;
  *  - common words (thousands of matches each), rare ones (under 1,000), at 20 connections; the floor (`direct`,
  *    PostgreSQL): the statements one search sends, read on the wire (harness/sql-capture.ts), replayed by 20 clients;
  *  - commonRowsNotHeld: every page of the common words in turn (some 57,000 patients, more than the 20,000 a server
@@ -85,7 +85,8 @@ const measure = async (database: 'postgres' | 'pglite', log: (l: string) => void
   const adminUrl = postgresUrlFromEnv();
   const url =
     database === 'postgres' && adminUrl ? await prepareBenchDatabase(adminUrl, 'studiolo_bench_patients') : null;
-  const env = { SCRYPT_COST_LOG2: '10' };
+  // a shared, busy machine is not a server under pressure: no 503 for a late event loop (as the tests' config)
+  const env = { SCRYPT_COST_LOG2: '10', MAX_EVENT_LOOP_DELAY_MS: '30000' };
   // PostgreSQL: the dataset is made, and the statements of a search read, through the capture relay
   const capture = url ? await startSqlCapture(url) : null;
   const made = await makeDataset(
@@ -113,6 +114,8 @@ const measure = async (database: 'postgres' | 'pglite', log: (l: string) => void
   try {
     const get = (p: string) => getBytes(app.baseUrl, p, owner.token);
     // ---------- the first search after a start: the index read and built ----------
+    // the list without words stays in SQL (no index): it warms the auth path and the connections first
+    for (let i = 0; i < 20; i++) await get(`/app/api/v2/pazienti?page=0&size=${pageSize}`);
     const first = await sampleRss(app.rssMb, () => timed(1, () => get(searchPath('ros'))));
     const hot = await timed(50, () => get(searchPath('ros')));
     const searchIndex = {
@@ -128,8 +131,13 @@ const measure = async (database: 'postgres' | 'pglite', log: (l: string) => void
     const matches: Record<string, number> = {};
     for (const w of [...commonWords, ...rareWords])
       matches[w] = (
-        JSON.parse((await get(searchPath(w))).body.toString()) as { response: { totalElements: number } }
-      ).response.totalElements;
+        await apiOf(app).call<{ totalElements: number }>(
+          'GET',
+          searchPath(w).slice('/app/api'.length),
+          undefined,
+          owner.token,
+        )
+      ).totalElements;
 
     // ---------- loads ----------
     const load = (paths: string[], concurrency = connections, s = durationS) =>
