@@ -79,9 +79,10 @@ export const bodyCharts = pgTable(
 );
 
 /**
- * Stored objects whose rows are gone, waiting to be removed from storage (decision 030). Filled by a trigger on
- * patient_attachments, so a file leaves storage however its row went (its own DELETE, a deleted patient or studio);
- * emptied by the sweep in features/clinical. No foreign key: the studio may be gone already.
+ * Stored objects whose rows are gone, waiting to be removed from storage (decision 030). Filled by triggers on
+ * patient_attachments and documenti_ricevuti (migration 0028), so a file leaves storage however its row went (its own
+ * DELETE, a deleted patient or studio); emptied by the sweep in features/clinical. No foreign key: the studio may be
+ * gone already.
  */
 export const storageDeletions = pgTable('storage_deletions', {
   storageKey: text('storage_key').primaryKey(),
