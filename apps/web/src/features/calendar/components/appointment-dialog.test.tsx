@@ -162,4 +162,15 @@ describe('Appointment dialog: "Fattura appuntamenti da saldare" (issue 26 item 6
     await screen.findByRole('dialog', { name: 'Modifica appuntamento' });
     expect(screen.queryByRole('button', { name: 'Fattura appuntamenti da saldare' })).toBeNull();
   });
+
+  it('shows an online booking’s status in words (decision 035), and nothing for an appointment the studio made', async () => {
+    const { unmount } = openEdit({ ...past, reservationStatus: 'STUDIO_PENDING_CONFIRMATION' }, null);
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica appuntamento' });
+    expect(dialog.textContent).toContain('Prenotazione online:');
+    expect(screen.getByText('In attesa di conferma dallo studio')).toBeTruthy();
+    unmount();
+    openEdit(past, null);
+    await screen.findByRole('dialog', { name: 'Modifica appuntamento' });
+    expect(screen.queryByText('Prenotazione online:')).toBeNull();
+  });
 });
