@@ -151,7 +151,8 @@ export const makeBooking = async (
   if (res.status !== 201) throw new Error(`booking → ${res.status} ${JSON.stringify(res.body)}`);
   const booking = res.body.response as PublicBooking;
   const rows = await apiOk<StudioBookingRow[]>(app, { method: 'GET', url: '/bookings', token: s.owner.token });
-  const row = rows.find((r) => r.start === booking.start);
+  // a cancelled booking may have had the same start: the one made now is the active one
+  const row = rows.find((r) => r.start === booking.start && r.status === booking.status);
   if (!row) throw new Error('booking not listed');
   return { booking, token: tokenOf(booking), id: row.id, row, patient, slot };
 };

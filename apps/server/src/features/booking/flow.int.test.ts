@@ -161,6 +161,15 @@ describe('the booking', () => {
     );
     expect(event).toMatchObject({ reservationStatus: 'STUDIO_PENDING_CONFIRMATION', productId: s.productId });
     expect(event.start).toBe(booking.start);
+    // the calendar's list carries the status for the badge
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(booking.start));
+    const listed = await apiOk<{ id: string; reservationStatus: string | null }[]>(t.app, {
+      method: 'GET',
+      url: '/events',
+      token: s.owner.token,
+      query: { start: day, end: day },
+    });
+    expect(listed.find((e) => e.id === row?.eventId)?.reservationStatus).toBe('STUDIO_PENDING_CONFIRMATION');
 
     const [receipt] = await mailsTo(patient.email);
     expect(receipt?.subject).toMatch(/Richiesta di prenotazione ricevuta/);
@@ -425,6 +434,8 @@ describe('the race', () => {
       expect(req.status).toBe(202);
       requests.push({ id: req.body.response?.requestId as string, code: await lastBookingCode(t.app, patient.email) });
     }
+    // all at once: on PostgreSQL the app's node-postgres pool (20 connections, db/client.ts) runs them in parallel
+    // sessions, so only the advisory locks and the check after them keep the slot single; PGlite runs one at a time
     const results = await Promise.all(requests.map((r) => confirmCode(t.app, r.id, r.code)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((x) => x === 201)).toHaveLength(1);
