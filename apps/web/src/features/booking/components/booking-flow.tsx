@@ -56,7 +56,7 @@ const StepPanel = ({ title, children, focus = true }: { title: string; children:
     if (focus) heading.current?.focus();
   }, [focus]);
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={undefined}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section">
       <Stack gap="md">
         <Title order={2} fz="lg" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
           {title}
@@ -441,8 +441,11 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
   const [requestError, setRequestError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [codeNotice, setCodeNotice] = useState<string | null>(null);
+  /** The patient came back to the first step ("Cambia prestazione"). */
+  const [returned, setReturned] = useState(false);
   const requestCode = useRequestBookingCode();
   const confirm = useConfirmBooking(slug);
+  const touched = service !== null || staff !== null || slot !== null || returned;
 
   const staffName = (id: string | null) =>
     id === null ? t.anyStaff : (page.staff.find((s) => s.memberId === id)?.displayName ?? '');
@@ -527,6 +530,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
         changeLabel={t.changeService}
         value={`${service.name} · ${serviceDetails(service)}`}
         onChange={() => {
+          setReturned(true);
           setService(null);
           setStaff(null);
           setSlot(null);
@@ -573,7 +577,8 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
     );
   } else if (!service) {
     step = (
-      <StepPanel title={t.serviceStep} focus={false}>
+      // the first screen keeps the page's own focus; back here through "Cambia", the heading takes it
+      <StepPanel title={t.serviceStep} focus={touched}>
         <Stack gap="xs">
           {page.services.map((s) => (
             <div key={s.productId}>
