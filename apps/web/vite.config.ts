@@ -59,6 +59,13 @@ const routePreloadsPlugin = (): Plugin => ({
 
 const appDir = path.resolve(import.meta.dirname, 'src/app');
 const routeModules = Object.values(routePreloads).map(({ modules }) => modules.map((m) => path.resolve(appDir, m)));
+/**
+ * The pages anyone opens from a link (sign-in, the signature and booking pages…) count twice in the plan: a patient
+ * or a newcomer meets them cold, once, with a 2.0 s target; a studio's staff come back to the signed-in ones.
+ */
+const routeWeights = Object.values(routePreloads).map(({ modules }) =>
+  modules.some((m) => m.startsWith('layout/app-layout') || m.startsWith('layout/require-token')) ? 1 : 2,
+);
 const firstPassFlag = 'STUDIOLO_FIRST_PASS';
 
 /**
@@ -77,7 +84,7 @@ const planFromFirstPass = async (mode: string) => {
     const chunks = (Array.isArray(output) ? output : [output])
       .flatMap((o) => o.output)
       .filter((c): c is OutputChunk => c.type === 'chunk');
-    return planRouteChunks(routeModules, chunks);
+    return planRouteChunks(routeModules, chunks, routeWeights);
   } finally {
     delete process.env[firstPassFlag];
   }

@@ -33,11 +33,14 @@ type Group = { routes: Uint8Array; bytes: number; modules: string[] };
 /**
  * @param routeModules for each route, the modules its match loads (layout and page), absolute ids
  * @param chunks the first build's chunks
+ * @param weights for each route, how much its time counts (default 1): the pages anyone opens from a link are loaded
+ *   cold far more often than the signed-in ones, and their target is tighter
  * @returns the chunk name of every planned module (a module absent is left to the bundler)
  */
 export const planRouteChunks = (
   routeModules: readonly (readonly string[])[],
   chunks: readonly BuiltChunk[],
+  weights: readonly number[] = routeModules.map(() => 1),
 ): Map<string, string> => {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const chunkOfModule = new Map<string, BuiltChunk>();
@@ -92,9 +95,10 @@ export const planRouteChunks = (
     let aOnly = 0;
     let bOnly = 0;
     for (let r = 0; r < a.routes.length; r++) {
-      if (a.routes[r] && b.routes[r]) both++;
-      else if (a.routes[r]) aOnly++;
-      else if (b.routes[r]) bOnly++;
+      const weight = weights[r] ?? 1;
+      if (a.routes[r] && b.routes[r]) both += weight;
+      else if (a.routes[r]) aOnly += weight;
+      else if (b.routes[r]) bOnly += weight;
     }
     return both * secondsPerFile - (b.bytes * aOnly + a.bytes * bOnly) * secondsPerByte;
   };
@@ -116,15 +120,18 @@ export const planRouteChunks = (
     });
   }
 
-  // each group's chunk is named after the first route needing it (a readable file name; the hash tells versions apart)
+  // a group one route needs is named after its page, a shared one after how many routes share it (the hash tells
+  // versions apart)
   const plan = new Map<string, string>();
   const used = new Map<string, number>();
   for (const group of groups) {
-    const first = group.routes.indexOf(1);
-    const page = (routeModules[first]?.at(-1) ?? 'route').replace(/^.*[\\/]/u, '').replace(/\.[jt]sx?$/u, '');
-    const n = (used.get(page) ?? 0) + 1;
-    used.set(page, n);
-    const name = n === 1 ? `first-${page}` : `first-${page}-${n}`;
+    const sharers = group.routes.reduce((n, v) => n + v, 0);
+    const only = routeModules[group.routes.indexOf(1)]?.at(-1);
+    const base =
+      sharers === 1 && only ? `first-${only.replace(/^.*[\\/]/u, '').replace(/\.[jt]sx?$/u, '')}` : `shared-${sharers}`;
+    const n = (used.get(base) ?? 0) + 1;
+    used.set(base, n);
+    const name = n === 1 ? base : `${base}-${n}`;
     for (const id of group.modules) plan.set(id, name);
   }
   return plan;
