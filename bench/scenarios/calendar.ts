@@ -93,6 +93,7 @@ export const runCalendar = async ({ log }: { log: (line: string) => void }) => {
 
     const describe = async (p: string) => {
       const plain = await get(p, { accept: 'application/json' });
+      if (plain.status !== 200) throw new Error(`GET ${p}: ${plain.status} ${plain.body.toString().slice(0, 300)}`);
       const wire = await get(p);
       const gzip = await get(p, { accept: 'application/json', 'accept-encoding': 'gzip, deflate' });
       const events = (JSON.parse(plain.body.toString()) as { response: unknown[] }).response.length;
