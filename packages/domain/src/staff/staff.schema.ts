@@ -1,12 +1,11 @@
 import { loginEmailSchema } from '../auth/auth.schema.ts';
 import { roles, staffRoles } from '../shared/roles.ts';
-import { toLatinText } from '../shared/text.ts';
+import { text, toLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { avatarColorValues } from './avatar.ts';
 
-const name = z
-  .string()
-  .max(100)
+/** A member's name or surname: one line of the shared string rule (decision 033), kept to Latin characters. */
+const name = text(100)
   .transform((v) => toLatinText(v).trim())
   .pipe(z.string().min(1));
 
