@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../shared/field-messages.ts';
 import { clinicalMessages as m } from './clinical.messages.ts';
 import {
   cartellaPazienteSettingsSchema,
@@ -53,6 +54,22 @@ describe('evaluation input', () => {
       ['note', m.noteTooLong(20_000)],
     ]);
     expect(isClinicalDate('2028-02-29')).toBe(true);
+  });
+
+  it('keeps the shared string rule: lines in a text, none in a joint’s name, no control character anywhere', () => {
+    const base = { pazienteId, tipo: 'INIZIALE', data: '2026-11-23' };
+    expect(evaluationInputSchema.parse({ ...base, anamnesi: 'Prima riga\nSeconda riga' }).anamnesi).toBe(
+      'Prima riga\nSeconda riga',
+    );
+    const issues = evaluationInputSchema.safeParse({
+      ...base,
+      anamnesi: 'Dolore\u0000',
+      articolarita: [{ distretto: 'Spalla\ndestra', movimento: 'Flessione' }],
+    }).error?.issues;
+    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['anamnesi', fieldMessages.controlCharacters],
+      ['articolarita.0.distretto', fieldMessages.lineBreak],
+    ]);
   });
 });
 

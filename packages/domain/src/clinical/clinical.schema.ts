@@ -1,3 +1,4 @@
+import { requiredText, textRule } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { clinicalMessages as m } from './clinical.messages.ts';
 import { type OutcomeMeasureCode, outcomeMeasureCodes } from './outcome-measures.ts';
@@ -19,11 +20,15 @@ export const isClinicalDate = (value: string): boolean => {
 };
 const clinicalDateSchema = z.string({ error: m.invalidDate }).refine(isClinicalDate, { error: m.invalidDate });
 
-/** A free text of the record: trimmed, empty becomes null, refused beyond `max` characters with the limit said. */
+/**
+ * A free text of the record: the shared string rule (decision 033; lines allowed), trimmed, empty becomes null,
+ * refused beyond `max` characters with the limit said.
+ */
 const text = (max: number) =>
   z
     .string()
     .max(max, { error: m.noteTooLong(max) })
+    .check(textRule({ multiline: true }))
     .nullish()
     .transform((v) => {
       const t = v?.trim();
@@ -112,8 +117,8 @@ const degrees = z.number().int().min(-360, { error: m.romRange }).max(360, { err
 
 /** One range-of-motion measure: joint, movement, side, active and passive degrees. */
 export const romRowSchema = z.object({
-  distretto: z.string().trim().min(1).max(100),
-  movimento: z.string().trim().min(1).max(100),
+  distretto: requiredText(100),
+  movimento: requiredText(100),
   lato: z.enum(romSides).nullish(),
   attivo: degrees,
   passivo: degrees,
