@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, maskPhone, signatureCreateSchema } from './index.ts';
+import { fieldMessages } from '../shared/field-messages.ts';
+import { ageOn, maskPhone, signatureCreateSchema, signerSchema } from './index.ts';
 
 describe('signature rules', () => {
   it('shows only the last three digits of the phone the code goes to', () => {
@@ -26,5 +27,16 @@ describe('signature rules', () => {
       'Numero non valido',
     );
     expect(signatureCreateSchema.safeParse({ ...base, scadenzaGiorni: 91 }).success).toBe(false);
+  });
+});
+
+describe('signer input', () => {
+  it('keeps a signer’s name to one line of the shared string rule (decision 033), trimmed', () => {
+    expect(signerSchema.parse({ nome: ' Anna ', cognome: 'Rossi' })).toMatchObject({ nome: 'Anna', cognome: 'Rossi' });
+    const issues = signerSchema.safeParse({ nome: 'Anna\nMaria', cognome: 'Ros\u0000si' }).error?.issues;
+    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['nome', fieldMessages.lineBreak],
+      ['cognome', fieldMessages.controlCharacters],
+    ]);
   });
 });

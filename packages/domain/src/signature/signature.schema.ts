@@ -1,5 +1,6 @@
 import { anagraficaMessages } from '../anagrafica/anagrafica.messages.ts';
 import { emailSchema } from '../anagrafica/contacts.ts';
+import { textRule } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { signatureMessages as m } from './signature.messages.ts';
 
@@ -50,8 +51,9 @@ export type SignatureCreateInput = z.input<typeof signatureCreateSchema>;
 
 export const signerSchema = z.object({
   ruolo: z.enum(signerRoles).default('PAZIENTE'),
-  nome: z.string().trim().max(100).default(''),
-  cognome: z.string().trim().max(100).default(''),
+  // one line of the shared string rule (decision 033): the name is printed on the signed document
+  nome: z.string().trim().max(100).check(textRule()).default(''),
+  cognome: z.string().trim().max(100).check(textRule()).default(''),
   codiceFiscale: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { isValidPartitaIva, isValidPersonalCodiceFiscale } from '../anagrafica/fiscal-codes.ts';
+import { textRule } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { sistemaTsMessages as m } from './sistema-ts.messages.ts';
 
@@ -31,7 +32,7 @@ export const sistemaTsSectionInputSchema = z.strictObject({
   codiceRegione: optionalCode(/^\d{3}$/, m.codiceRegioneInvalid),
   codiceAsl: optionalCode(/^\d{3}$/, m.codiceAslInvalid),
   codiceSSA: optionalCode(/^\d{1,6}$/, m.codiceSsaInvalid),
-  username: z.string().trim().max(100).optional(),
+  username: z.string().trim().max(100).check(textRule()).optional(),
   password: z.string().max(200).optional(),
   pincode: z
     .string()
