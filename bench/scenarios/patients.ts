@@ -99,12 +99,15 @@ const measure = async (database: 'postgres' | 'pglite', log: (l: string) => void
     `  ${database}: ${dataset.patients} patients (+${dataset.patients / 5} in 4 studios) loaded in ${dataset.loadSeconds} s`,
   );
   const statementsOf: Record<string, Captured[]> = {};
+  const capturedOf: Record<string, number> = {};
   if (capture && url) {
     const get = (p: string) => getBytes(app.baseUrl, p, owner.token);
     await get(searchPath('ros'));
     for (const w of [...commonWords, ...rareWords]) {
       await get(searchPath(w));
-      statementsOf[w] = ownStatements(await capture.record(() => get(searchPath(w))));
+      const all = await capture.record(() => get(searchPath(w)));
+      capturedOf[w] = all.length;
+      statementsOf[w] = ownStatements(all);
     }
     await app.stop();
     await capture.close();
@@ -142,8 +145,9 @@ const measure = async (database: 'postgres' | 'pglite', log: (l: string) => void
     // ---------- loads ----------
     const load = (paths: string[], concurrency = connections, s = durationS) =>
       httpLoad({ baseUrl: app.baseUrl, token: owner.token, paths, concurrency, durationS: s, warmupS: 2 });
+    // no floor when the requests send no statement of their own (answered from the server's memory)
     const floor = async (words: string[], concurrency = connections, s = durationS) =>
-      pool
+      pool && words.some((w) => (statementsOf[w]?.length ?? 0) > 0)
         ? closedLoop({
             concurrency,
             durationS: s,
@@ -169,6 +173,10 @@ const measure = async (database: 'postgres' | 'pglite', log: (l: string) => void
       return {
         words,
         matchesPerWord: Object.fromEntries(words.map((w) => [w, matches[w]])),
+        // statements read on the wire per request of each word: all of them, and its own (the floor's)
+        statementsPerRequest: Object.fromEntries(
+          words.map((w) => [w, { all: capturedOf[w] ?? null, own: statementsOf[w]?.length ?? null }]),
+        ),
         http,
         direct,
         p95Ratio: ratio('p95Ms'),
