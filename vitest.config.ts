@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bundling/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['./src/testing/setup.ts'],
+          // a hang guard, not a speed check: a test that renders the whole app (router.test.tsx) passes its 5 s default
+          // when the two cores are shared with the integration suites
+          testTimeout: 20_000,
         },
       },
       {
