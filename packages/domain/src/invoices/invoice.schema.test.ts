@@ -42,6 +42,23 @@ describe('invoice input', () => {
     expect(lineInputSchema.safeParse({ ...validLine, descrizione: 'Perché è già così' }).success).toBe(true);
   });
 
+  it('keeps the shared string rule in its texts: a control character refused, lines only in the note', () => {
+    const r = fatturaInputSchema.safeParse({
+      ...valid,
+      prestazione: [{ ...validLine, descrizione: 'Seduta\u0007' }],
+      sezionale: 'A\nB',
+      causali: ['Riga\u0000'],
+    });
+    expect(messagesOf(r)).toMatchObject({
+      'prestazione.0.descrizione': 'Il testo contiene caratteri non consentiti',
+      sezionale: 'Il testo non può andare a capo',
+      'causali.0': 'Il testo contiene caratteri non consentiti',
+    });
+    expect(fatturaInputSchema.parse({ ...valid, note: 'Prima riga\nseconda riga' }).note).toBe(
+      'Prima riga\nseconda riga',
+    );
+  });
+
   it('refuses a fractional quantity, a discount above 100 and an unknown VAT code', () => {
     expect(messagesOf(lineInputSchema.safeParse({ ...validLine, quantita: 1.5 }))).toEqual({
       quantita: m.invalidValue,

@@ -2,7 +2,7 @@ import { coordinateBancarieSchema } from '../anagrafica/address.ts';
 import { emailSchema } from '../anagrafica/contacts.ts';
 import { isExistingUiDate, uiDateToIso } from '../shared/dates.ts';
 import { eurosToCents } from '../shared/money.ts';
-import { isLatinText } from '../shared/text.ts';
+import { isLatinText, text, textRule } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { tipiSpesa } from '../sistema-ts/tipi-spesa.ts';
 import { regimiFiscali } from '../studio/regime-fiscale.ts';
@@ -44,7 +44,8 @@ const optionalCode = (max: number, message: string) =>
     .nullish()
     .transform((v) => v?.trim() || null)
     .refine((v) => v === null || (v.length <= max && isLatinText(v)), { error: message });
-const latinText = (max: number) => z.string().max(max).refine(isLatinText, { error: m.forbiddenCharacters });
+/** One line of the shared string rule (decision 033) in the Latin characters the SDI takes (spec part 2 §5). */
+const latinText = (max: number) => text(max).refine(isLatinText, { error: m.forbiddenCharacters });
 
 /** A non-negative euro amount with at most two decimals, to integer cents. */
 const euros = z
@@ -63,9 +64,13 @@ const percent = z
 /** spec part 2 §3, §5: a line (trattamento). */
 export const lineInputSchema = z
   .object({
-    descrizione: z.string({ error: m.required }).trim().min(1, { error: m.required }).max(1000).refine(isLatinText, {
-      error: m.forbiddenCharacters,
-    }),
+    descrizione: z
+      .string({ error: m.required })
+      .trim()
+      .min(1, { error: m.required })
+      .max(1000)
+      .check(textRule())
+      .refine(isLatinText, { error: m.forbiddenCharacters }),
     quantita: z
       .number({ error: m.required })
       .int({ error: m.invalidValue })
@@ -79,9 +84,7 @@ export const lineInputSchema = z
       .int()
       .refine((id) => findCodiceIva(id) !== undefined, { error: m.invalidValue }),
     sconto: percent.default(0),
-    riferimentoAmministrazione: z
-      .string()
-      .max(20)
+    riferimentoAmministrazione: text(20)
       .nullish()
       .transform((v) => v?.trim() || null),
     /** What the line is for the Sistema TS (a health invoice to a person); none means a health service (SP). */
@@ -166,9 +169,7 @@ const documentBody = {
   tassazione: tassazioneInputSchema.prefault({}),
   coordinateBancarie: coordinateBancarieSchema.nullish().transform((v) => v ?? null),
   fatturaSettings: fatturaSettingsSchema.nullish().transform((v) => v ?? { middleText: null, footerText: null }),
-  note: z
-    .string()
-    .max(1500)
+  note: text(1500, { multiline: true })
     .nullish()
     .transform((v) => v?.trim() || null),
   causali: z
@@ -189,9 +190,7 @@ const fatturaObject = z.object({
   tipoDocumento: z.enum(tipiDocumentoFattura).default(defaultTipoDocumento),
   /** Prefilled from next-documento-id; empty means "the next one". */
   numeroFattura: z.number().int().min(1).max(999_999_999).nullish(),
-  sezionale: z
-    .string()
-    .max(20)
+  sezionale: text(20)
     .nullish()
     .transform((v) => v?.trim() || ''),
   suffisso: optionalCode(10, m.invalidValue),
@@ -305,14 +304,12 @@ export const fatturaListQuerySchema = z.object({
   studioId: z.uuid().optional(),
   startDate: optionalUiDate(),
   endDate: optionalUiDate(),
-  searchText: z
-    .string()
-    .max(100)
+  searchText: text(100)
     .optional()
     .transform((v) => v?.trim() || null),
   tipoDocumento: z.enum(tipiDocumentoFattura).optional(),
   isPagata: optionalBool,
-  sezionale: z.string().max(20).optional(),
+  sezionale: text(20).optional(),
   metodoPagamento: z.enum(metodiPagamento).optional(),
   pazienteId: z.uuid().optional(),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -336,7 +333,7 @@ export const proformaListQuerySchema = fatturaListQuerySchema.pick({
 export const nextNumberQuerySchema = z.object({
   startDate: optionalUiDate(),
   endDate: optionalUiDate(),
-  sezionale: z.string().max(20).optional(),
+  sezionale: text(20).optional(),
 });
 
 /** GET /fattura/stats and stats-monthly. */
