@@ -24,6 +24,8 @@ export const dayChipParts = (date: string) => ({
   weekday: weekdayShort.format(atNoon(date)).replace('.', ''),
   day: dayMonthShort.format(atNoon(date)).replace('.', ''),
 });
+/** The first letter in capitals only ("Lunedì 30 novembre": Italian keeps months and weekdays lower-case). */
+export const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 /** "lunedì 30 novembre" */
 export const formatDayLong = (date: string): string => dayLong.format(atNoon(date));
 

@@ -41,7 +41,7 @@ import {
   useRequestBookingCode,
 } from '../api/public-booking.ts';
 import { privacyNotice, bookingPageTexts as t } from '../booking.texts.ts';
-import { addDays, formatDayLong, formatWhen, romeDateOf } from '../booking-dates.ts';
+import { addDays, capitalized, formatDayLong, formatWhen, romeDateOf } from '../booking-dates.ts';
 import classes from './booking.module.css';
 import { SlotPicker, SlotTimes } from './slot-picker.tsx';
 
@@ -80,7 +80,7 @@ const ChosenRow = ({
   onChange: () => void;
 }) => (
   <Group justify="space-between" wrap="nowrap" gap="sm">
-    <div style={{ minWidth: 0 }}>
+    <div style={{ minWidth: 0, flex: 1 }}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
@@ -88,7 +88,7 @@ const ChosenRow = ({
         {value}
       </Text>
     </div>
-    <Button variant="subtle" size="compact-sm" onClick={onChange} aria-label={changeLabel}>
+    <Button variant="subtle" size="compact-sm" onClick={onChange} aria-label={changeLabel} style={{ flexShrink: 0 }}>
       {t.change}
     </Button>
   </Group>
@@ -398,8 +398,8 @@ const ConflictStep = ({
     </Alert>
     {[...new Set(nextSlots.map((s) => romeDateOf(s.start)))].map((date) => (
       <section key={date} aria-labelledby={`next-${date}`}>
-        <Title order={3} fz="sm" mb={6} tt="capitalize" id={`next-${date}`}>
-          {formatDayLong(date)}
+        <Title order={3} fz="sm" mb={6} id={`next-${date}`}>
+          {capitalized(formatDayLong(date))}
         </Title>
         <SlotTimes slots={nextSlots.filter((s) => romeDateOf(s.start) === date)} onSelect={onPick} />
       </section>

@@ -1,4 +1,16 @@
-import { Badge, Button, Group, MultiSelect, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type BookingSettingsAnswer, bookingServiceInputSchema } from '@studiolo/domain/booking';
 import { formatCents } from '../../../lib/format.ts';
@@ -130,7 +142,7 @@ const ServiceCard = ({
             {...form.getInputProps('staffMemberIds')}
             disabled={!canEdit}
           />
-          <Group grow wrap="wrap" align="flex-start">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <MultiSelect
               label={x.rooms}
               data={rooms}
@@ -145,7 +157,7 @@ const ServiceCard = ({
               {...form.getInputProps('medicalDeviceIds')}
               disabled={!canEdit || devices.length === 0}
             />
-          </Group>
+          </SimpleGrid>
           {canEdit && (
             <Group justify="flex-end">
               <Button type="submit" variant="light" loading={save.isPending} aria-label={x.saveOf(service.name)}>

@@ -34,7 +34,7 @@ export const bookingSettingsTexts = {
   intro:
     'I pazienti prenotano da soli dalla pagina dello studio: scelgono la prestazione, il professionista, giorno e orario liberi, e confermano con un codice inviato per email.',
   enabled: 'Prenotazioni online attive',
-  enabledHint: 'Spente, la pagina risponde che non è disponibile e il link non porta a nessuna prenotazione.',
+  enabledHint: 'Se sono spente, la pagina dice che non è disponibile e il link non porta a nessuna prenotazione.',
   slug: 'Indirizzo della pagina',
   slugHint: 'Lettere minuscole, numeri e trattini. Se lo cambi, il vecchio link smette subito di funzionare.',
   slugInvalid: 'Usa da 3 a 60 lettere minuscole, numeri e trattini (non all’inizio o alla fine)',
@@ -158,6 +158,7 @@ const CopyAction = ({ value, label }: { value: string; label: string }) => (
       <Button
         variant="light"
         size="compact-sm"
+        style={{ flexShrink: 0 }}
         onClick={copy}
         aria-label={label}
         leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}

@@ -15,7 +15,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useBookingSlots } from '../api/public-booking.ts';
 import { bookingPageTexts as t } from '../booking.texts.ts';
-import { addDays, dayChipParts, formatDayLong, romeTime, romeToday } from '../booking-dates.ts';
+import { addDays, capitalized, dayChipParts, formatDayLong, romeTime, romeToday } from '../booking-dates.ts';
 import classes from './booking.module.css';
 
 /** Days asked at once: four weeks, within the server's 31-day bound (decision 035). */
@@ -129,8 +129,8 @@ export const SlotPicker = ({
           </ScrollArea>
           {chosen && (
             <section aria-labelledby="slot-day-title">
-              <Title order={3} fz="md" id="slot-day-title" mb="xs" tt="capitalize">
-                {formatDayLong(chosen.date)}
+              <Title order={3} fz="md" id="slot-day-title" mb="xs">
+                {capitalized(formatDayLong(chosen.date))}
               </Title>
               <SlotTimes slots={chosen.slots} onSelect={onSelect} />
             </section>
