@@ -22,6 +22,13 @@ describe('studio input', () => {
     expect(fieldErrors(studio())).toEqual({});
   });
 
+  it('keeps its names to one line of the shared string rule (decision 033)', () => {
+    expect(fieldErrors(studio({ professione: 'Fisio\nterapista', ragioneSociale: 'Studio\u0000' }))).toMatchObject({
+      professione: 'Il testo non può andare a capo',
+      ragioneSociale: 'Il testo contiene caratteri non consentiti',
+    });
+  });
+
   it('says "Indirizzo non valido" when the address is left all empty: it goes on every invoice', () => {
     const empty = { indirizzo: '', cap: '', comune: '', provincia: '' };
     expect(fieldErrors(studio({ residenza: empty }))['residenza.indirizzo']).toBe(am.indirizzoInvalid);

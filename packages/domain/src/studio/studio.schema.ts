@@ -3,14 +3,13 @@ import { anagraficaMessages as m } from '../anagrafica/anagrafica.messages.ts';
 import { contattiValueSchema, studioContattiSchema } from '../anagrafica/contacts.ts';
 import { isValidPartitaIva, isValidStudioCodiceFiscale } from '../anagrafica/fiscal-codes.ts';
 import { sessi, tipologiePersona } from '../anagrafica/persona.ts';
-import { toLatinText } from '../shared/text.ts';
+import { text, toLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { regimiFiscali } from './regime-fiscale.ts';
 
+/** One line of the shared string rule (decision 033), kept to Latin characters, trimmed; empty becomes null. */
 const latinName = (max: number) =>
-  z
-    .string()
-    .max(max)
+  text(max)
     .nullish()
     .transform((v) => (v == null ? null : toLatinText(v).trim() || null));
 
