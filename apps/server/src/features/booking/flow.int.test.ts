@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { PublicBooking, StudioBookingRow } from '@studiolo/domain/booking';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -516,6 +517,33 @@ describe('bot check and limits', () => {
       expect(statuses).toEqual([202, 202, 202, 429]);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('the log', () => {
+  it("never holds the patient's code, fiscal code, e-mail, name or cancel token, even at trace level", async () => {
+    const captured: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        captured.push(String(chunk));
+        cb();
+      },
+    });
+    const logged = await buildTestApp({}, { logger: { level: 'trace', stream: sink } });
+    try {
+      const s = await openBookingStudio(logged.app, await createStudioOwner(logged.app));
+      const cf = randomCodiceFiscale();
+      const patient = bookingPatient({ nome: 'Ermenegilda', cognome: 'Zanzottera', codiceFiscale: cf });
+      const { token } = await makeBooking(logged.app, s, { patient });
+      const code = await lastBookingCode(logged.app, patient.email);
+      await api(logged.app, { method: 'GET', url: '/appointments/paziente/booking', query: { token } });
+      await api(logged.app, { method: 'POST', url: '/appointments/paziente/cancel', body: { token } });
+      const log = captured.join('');
+      expect(log).toContain('/app/api/appointments/paziente/book');
+      for (const secret of [cf, patient.email, 'Zanzottera', token, `"${code}"`]) expect(log).not.toContain(secret);
+    } finally {
+      await logged.close();
     }
   });
 });
