@@ -26,4 +26,9 @@ describe('analytics tags (spec part 2 §7)', () => {
     expect(issues(cashflowQuerySchema.safeParse({ ...range, tags: { a: 1 } }))).toEqual([m.invalidTags]);
     expect(cashflowSummaryQuerySchema.safeParse({ ...range, tags: many.slice(0, 50) }).success).toBe(true);
   });
+
+  it('refuses a tag list beyond the outer bounds or with a control character (decision 033)', () => {
+    expect(cashflowSummaryQuerySchema.safeParse({ ...range, tags: 'x,'.repeat(3000) }).success).toBe(false);
+    expect(cashflowQuerySchema.safeParse({ ...range, tags: ['Sportivo\u0000'] }).success).toBe(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { text } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { analyticsMessages as m } from './analytics.messages.ts';
 
@@ -32,7 +33,8 @@ const rangeRefinement = <T extends { startDate: string; endDate: string }>(q: T,
  * carrying any of them. At most 50 tags of at most 100 characters; none means every document.
  */
 export const tagsQuerySchema = z
-  .union([z.string(), z.array(z.string())], { error: m.invalidTags })
+  // outer bounds of the shared text schema (decision 033); the refine below says the exact ones with its message
+  .union([text(50 * 101), z.array(text(1000)).max(1000)], { error: m.invalidTags })
   .optional()
   .transform((v) => [
     ...new Set((Array.isArray(v) ? v : v ? v.split(',') : []).map((t) => t.trim()).filter((t) => t.length > 0)),
