@@ -1,6 +1,6 @@
 import { anagraficaMessages } from '../anagrafica/anagrafica.messages.ts';
 import { roles } from '../shared/roles.ts';
-import { toLatinText } from '../shared/text.ts';
+import { text, toLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { authMessages as m } from './auth.messages.ts';
 
@@ -36,9 +36,8 @@ export const loginEmailSchema = z
   .max(254)
   .pipe(z.email({ error: anagraficaMessages.emailInvalid }));
 
-const personName = z
-  .string()
-  .max(100)
+/** A person's name: one line of the shared string rule (decision 033), kept to Latin characters, trimmed. */
+const personName = text(100)
   .transform((v) => toLatinText(v).trim())
   .pipe(z.string().min(1));
 
