@@ -1,3 +1,4 @@
+import { textRule } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { formTemplateMessages as m } from './form-template.messages.ts';
 import { unknownTokensIn } from './form-template.tokens.ts';
@@ -11,10 +12,13 @@ export const formTemplateInputSchema = z.object({
     .string({ error: m.titleRequired })
     .trim()
     .min(1, { error: m.titleRequired })
-    .max(200, { error: m.titleTooLong }),
+    .max(200, { error: m.titleTooLong })
+    .check(textRule()),
+  // the shared string rule (decision 033): lines allowed in the HTML, no control character
   content: z
     .string()
     .max(formTemplateMaxContent, { error: m.contentTooLong })
+    .check(textRule({ multiline: true }))
     .superRefine((html, ctx) => {
       const unknown = unknownTokensIn(html);
       if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: m.unknownTokens(unknown) });
