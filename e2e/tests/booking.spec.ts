@@ -64,7 +64,7 @@ test('a studio sets booking up, a patient books with the code, the studio confir
 
   // 09:00–13:00 every day of the week (the first window a day gets)
   for (const day of ['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato', 'Domenica'])
-    await page.getByRole('button', { name: `Aggiungi una fascia a ${day}` }).click();
+    await page.getByRole('button', { name: `Aggiungi fascia – ${day}` }).click();
   await page.getByRole('button', { name: 'Salva gli orari' }).click();
   await expect(page.getByRole('button', { name: 'Salva gli orari' })).toBeEnabled();
   await expect
@@ -99,7 +99,7 @@ test('a studio sets booking up, a patient books with the code, the studio confir
   await shot(patient, info, 'booking-03-slots');
   // the third free day: beyond the 24 hours of the cancellation limit, so the patient may cancel online
   const day = days.getByRole('button').nth(2);
-  const chosenDay = (await day.getAttribute('aria-label')) ?? '';
+  const chosenDay = (await day.getAttribute('data-date')) ?? '';
   await day.click();
   await expect(day).toHaveAttribute('aria-pressed', 'true');
   const firstTime = patient.getByRole('button', { name: /^\d\d:\d\d$/ }).first();
@@ -140,7 +140,7 @@ test('a studio sets booking up, a patient books with the code, the studio confir
 
   // --- the studio sees it pending in the calendar and confirms it
   await openSignedIn(page, owner, '/calendar');
-  await page.getByRole('button', { name: '1 prenotazione online da confermare' }).click();
+  await page.getByRole('button', { name: 'Da confermare: 1 prenotazione online' }).click();
   const pending = page.getByRole('list', { name: 'Prenotazioni da confermare' });
   await expect(pending.getByRole('listitem')).toHaveCount(1);
   await expect(pending.getByText('Galli Marco').or(pending.getByText('Marco Galli'))).toBeVisible();
@@ -165,7 +165,7 @@ test('a studio sets booking up, a patient books with the code, the studio confir
   // --- the time is free again: the same day offers the same time
   await patient.goto(`/prenota/${slug}`);
   await patient.getByRole('button', { name: /Seduta di fisioterapia/ }).click();
-  await days.getByRole('button', { name: chosenDay, exact: true }).click();
+  await days.locator(`[data-date="${chosenDay}"]`).click();
   await expect(patient.getByRole('button', { name: chosenTime, exact: true })).toBeVisible();
   await patientContext.close();
 });

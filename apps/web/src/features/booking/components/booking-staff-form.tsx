@@ -24,7 +24,7 @@ export const bookingStaffTexts = {
   fromOf: (day: string, n: number) => `${day}, fascia ${n}: dalle`,
   toOf: (day: string, n: number) => `${day}, fascia ${n}: alle`,
   addWindow: 'Aggiungi fascia',
-  addWindowOf: (day: string) => `Aggiungi una fascia a ${day}`,
+  addWindowOf: (day: string) => `Aggiungi fascia – ${day}`,
   removeWindowOf: (day: string, n: number) => `Rimuovi la fascia ${n} di ${day}`,
   exceptionsTitle: 'Eccezioni',
   noExceptions: 'Nessuna eccezione.',

@@ -9,8 +9,9 @@ import { formatWhen } from '../booking-dates.ts';
 export const pendingBookingsTexts = {
   title: bookingTexts.pendingListTitle,
   button: (n: number) => `Da confermare: ${n}`,
+  // the visible words first (WCAG 2.5.3: "Da confermare: 2" on the desktop, "2" on a phone)
   buttonLabel: (n: number) =>
-    n === 1 ? '1 prenotazione online da confermare' : `${n} prenotazioni online da confermare`,
+    n === 1 ? 'Da confermare: 1 prenotazione online' : `Da confermare: ${n} prenotazioni online`,
   none: 'Nessuna prenotazione da confermare.',
   newPatient: 'Nuovo paziente',
   with: (staff: string) => `con ${staff}`,

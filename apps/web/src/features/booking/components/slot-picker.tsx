@@ -108,18 +108,20 @@ export const SlotPicker = ({
                 const parts = dayChipParts(d.date);
                 const active = chosen?.date === d.date;
                 return (
+                  // the visible words are the name (WCAG 2.5.3); the full date is the tooltip
                   <UnstyledButton
                     key={d.date}
                     className={classes.day}
                     data-active={active || undefined}
+                    data-date={d.date}
                     aria-pressed={active}
-                    aria-label={formatDayLong(d.date)}
+                    title={formatDayLong(d.date)}
                     onClick={() => setDay(d.date)}
                   >
-                    <Text span size="xs" tt="uppercase" fw={600} aria-hidden>
+                    <Text span size="xs" tt="uppercase" fw={600}>
                       {parts.weekday}
-                    </Text>
-                    <Text span size="sm" fw={700} aria-hidden>
+                    </Text>{' '}
+                    <Text span size="sm" fw={700}>
                       {parts.day}
                     </Text>
                   </UnstyledButton>
