@@ -1,18 +1,26 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { AttemptLimiter } from '../shared/attempt-limiter.ts';
+import { type AttemptLimiter, createMemoryAttemptLimiter } from '../shared/attempt-limiter.ts';
 
 /**
  * @fastify/rate-limit's custom store (its README, "Custom store": a constructor given the plugin's options, `incr(key,
  * cb, timeWindow, max)` answering `{ current, ttl }`, `child(routeOptions)` for a route with limits of its own, and
- * `read` for `{ increment: false }`) over the shared counters, so that every instance on one PostgreSQL counts the
- * same requests (issue 25). Each route with its own limit counts apart, as the plugin's in-memory store does; the
- * routes under the global limit share one count per address.
+ * `read` for `{ increment: false }`). The routes with limits of their own (sign-in, password reset, the booking code
+ * and the public booking pages: what guards an account or a studio's patients) count on the shared counters, so that
+ * every instance on one PostgreSQL counts the same requests (issue 25); each counts apart, as the plugin's in-memory
+ * store does. The global per-address limit, a flood guard on every API request, counts in each instance's memory:
+ * shared, it was one database write per request, which the bench found costing more than the request itself
+ * (decision 032).
  */
-export const sharedRateLimitStore = (counters: AttemptLimiter): FastifyRateLimitStoreCtor => {
+export const sharedRateLimitStore = (
+  counters: AttemptLimiter,
+  local: AttemptLimiter = createMemoryAttemptLimiter(),
+): FastifyRateLimitStoreCtor => {
   class SharedStore implements FastifyRateLimitStore {
     readonly prefix: string;
+    readonly counters: AttemptLimiter;
     constructor(_options: unknown, prefix = 'rl:*:') {
       this.prefix = prefix;
+      this.counters = prefix === 'rl:*:' ? local : counters;
     }
 
     incr(
@@ -20,14 +28,14 @@ export const sharedRateLimitStore = (counters: AttemptLimiter): FastifyRateLimit
       cb: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ) {
-      counters.hit(this.prefix + key, timeWindow).then(
+      this.counters.hit(this.prefix + key, timeWindow).then(
         (c) => cb(null, { current: c.hits, ttl: c.ttlMs }),
         (err: Error) => cb(err),
       );
     }
 
     read(key: string, cb: (error: Error | null, result?: { current: number; ttl: number }) => void) {
-      counters.read(this.prefix + key).then(
+      this.counters.read(this.prefix + key).then(
         (c) => cb(null, { current: c.hits, ttl: c.ttlMs }),
         (err: Error) => cb(err),
       );

@@ -333,7 +333,7 @@ describe('counters shared by every instance on the database (issue 25 item 6)', 
     }
   });
 
-  it("counts an address's requests across instances, on the sign-in routes and under the global limit", async () => {
+  it("counts an address's sign-in requests across instances, and the global limit in each instance", async () => {
     const limits = { RATE_LIMIT_AUTH_PER_MINUTE: 3, RATE_LIMIT_GLOBAL_PER_MINUTE: 3 };
     const t = await buildTestApp(limits);
     const other = await secondInstanceOf(t, limits);
@@ -344,14 +344,40 @@ describe('counters shared by every instance on the database (issue 25 item 6)', 
           (await signIn(app, { username: uniqueEmail(), password: 'sbagliata-123' }, { socket: '192.0.2.2' })).status,
         );
       expect(signIns).toEqual([401, 401, 401, 429]);
-      const configs: number[] = [];
-      for (const app of [t.app, other.app, t.app, other.app])
-        configs.push(
-          (await app.inject({ method: 'GET', url: '/app/api/config', remoteAddress: '192.0.2.2' })).statusCode,
-        );
-      expect(configs).toEqual([200, 200, 200, 429]);
+      // the global flood guard counts in memory (decision 032): each instance lets an address make its 3 requests
+      const configs = async (app: typeof t.app) => {
+        const seen: number[] = [];
+        for (let i = 0; i < 4; i++)
+          seen.push(
+            (await app.inject({ method: 'GET', url: '/app/api/config', remoteAddress: '192.0.2.3' })).statusCode,
+          );
+        return seen;
+      };
+      expect(await configs(t.app)).toEqual([200, 200, 200, 429]);
+      // on the embedded database the second instance is the first one (one process owns it): already over its limit
+      expect(await configs(other.app)).toEqual(other.app === t.app ? [429, 429, 429, 429] : [200, 200, 200, 429]);
     } finally {
       await other.close();
+      await t.close();
+    }
+  });
+
+  it('writes no counter to the database for a request under the global limit alone', async () => {
+    const t = await buildTestApp();
+    try {
+      const count = async () =>
+        (
+          (await t.deps.db.execute(sql`select count(*)::int as n from rate_limit_counters`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n;
+      const before = await count();
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await t.app.inject({ method: 'GET', url: '/app/api/config', remoteAddress: '192.0.2.4' })).statusCode,
+        ).toBe(200);
+      expect(await count()).toBe(before);
+    } finally {
       await t.close();
     }
   });
