@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // a hang guard, not a speed check (the 1,000 random series of recurrence.test.ts took 6 s on a shared machine)
+          testTimeout: 20_000,
         },
       },
       {

@@ -9,8 +9,12 @@ let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('source maps of the production build', () => {
-  it('are written hidden: no script names its map', () => {
-    expect(viteConfig.build?.sourcemap).toBe('hidden');
+  it('are written hidden: no script names its map', async () => {
+    // the config is a function (a production build plans its chunks in a first pass); its build options are the same
+    // whatever the command, so it is read as the dev server reads it, without running that pass
+    const config =
+      typeof viteConfig === 'function' ? await viteConfig({ command: 'serve', mode: 'production' }) : viteConfig;
+    expect(config.build?.sourcemap).toBe('hidden');
   });
 
   it('leave the served folder for one beside it, every other file staying', () => {
