@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPost, createOwner, openSignedIn, settled } from '../support/studio-owner.ts';
+import { apiGet, apiPost, createOwner, openSignedIn, openTab, settled } from '../support/studio-owner.ts';
 
 /*
  * Issue 20: every route of the router checked by axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules) on the desktop and
@@ -77,6 +77,11 @@ const faintPlaceholders = (page: Page) =>
     return faint;
   });
 
+const apiPut = async (request: APIRequestContext, path: string, data: unknown, token: string) => {
+  const res = await request.put(`/app/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
+};
+
 /** A studio with what its pages show: a patient, appointments this week, an invoice and a pro-forma. */
 const seedStudio = async (request: APIRequestContext) => {
   const owner = await createOwner(request);
@@ -133,7 +138,43 @@ const seedStudio = async (request: APIRequestContext) => {
   // the appointments' first and last day as the bulk dialogs take them (D-M-YYYY)
   const typed = (d: Date) => `${d.getUTCDate()}-${d.getUTCMonth() + 1}-${d.getUTCFullYear()}`;
   const weekDays = [typed(monday), typed(new Date(monday.getTime() + 4 * 86_400_000))] as const;
-  return { owner, patientId: patient.id, invoiceId: invoice.id, proformaId: proforma.id, weekDays };
+  // online booking (issue 28): on, one bookable service with the owner's mornings, so /prenota/:slug shows its steps
+  const product = await apiPost<{ id: string }>(
+    request,
+    '/products',
+    { name: 'Seduta di fisioterapia', price: 50, grossPrice: 50, duration: 45 },
+    owner.token,
+  );
+  const booking = await apiGet<{ settings: { slug: string }; staff: { memberId: string }[] }>(
+    request,
+    '/settings/booking',
+    owner.token,
+  );
+  const memberId = booking.staff[0]?.memberId;
+  await apiPut(request, '/settings/booking', { ...booking.settings, enabled: true }, owner.token);
+  await apiPut(
+    request,
+    `/settings/booking/services/${product.id}`,
+    {
+      bookable: true,
+      showPrice: true,
+      durationMinutes: 45,
+      staffMemberIds: [memberId],
+      clinicRoomIds: [],
+      medicalDeviceIds: [],
+    },
+    owner.token,
+  );
+  const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '13:00' }));
+  await apiPut(request, `/settings/booking/staff/${memberId}`, { hours, exceptions: [] }, owner.token);
+  return {
+    owner,
+    patientId: patient.id,
+    invoiceId: invoice.id,
+    proformaId: proforma.id,
+    weekDays,
+    bookingSlug: booking.settings.slug,
+  };
 };
 
 /** The address to visit for a page: the record pages with the seeded ids. */
@@ -143,6 +184,7 @@ const addressOf = (p: string, s: Awaited<ReturnType<typeof seedStudio>>) =>
     '/accounting/fattura': `/accounting/fattura?id=${s.invoiceId}&pazienteId=${s.patientId}`,
     '/accounting/fattura/pdf': `/accounting/fattura/pdf?id=${s.invoiceId}`,
     '/accounting/proforma': `/accounting/proforma?id=${s.proformaId}`,
+    '/prenota/:slug': `/prenota/${s.bookingSlug}`,
   })[p] ?? p;
 
 /** Waits until the page has rendered its content (no loader left). */
@@ -185,6 +227,8 @@ test.describe('accessibility', () => {
   });
 
   test('has no serious or critical violation in the dialogs that matter', async ({ page, request }) => {
+    // the booking page's steps and settings section (issue 28) join the dialogs
+    test.setTimeout(150_000);
     const studio = await seedStudio(request);
     const failures: string[] = [];
     const check = async (name: string) => {
@@ -216,6 +260,26 @@ test.describe('accessibility', () => {
     await bulk.getByRole('checkbox', { name: /Ho capito che l'operazione è irreversibile/ }).check();
     await expect(bulk.getByRole('button', { name: 'Elimina 5 Eventi' })).toBeEnabled();
     await check('bulk delete, summary');
+
+    // online booking (issue 28): the public page's later steps and the studio's settings section
+    await page.goto('/signIn');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/prenota/${studio.bookingSlug}`);
+    await page.getByRole('button', { name: /Seduta di fisioterapia/ }).click();
+    await expect(page.getByRole('group', { name: 'Giorni con orari liberi' })).toBeVisible();
+    await check('booking, days and times');
+    await page
+      .getByRole('button', { name: /^\d\d:\d\d$/ })
+      .first()
+      .click();
+    await expect(page.getByRole('checkbox', { name: /Ho letto l’informativa/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Invia codice' }).click();
+    await expect(page.getByText('Per prenotare serve il consenso al trattamento dei dati')).toBeVisible();
+    await check('booking, patient data with errors');
+    await openSignedIn(page, studio.owner, '/impostazioni');
+    await openTab(page, 'Prenotazioni online');
+    await settledPage(page);
+    await check('settings, online booking');
     expect(failures).toEqual([]);
   });
 
