@@ -81,6 +81,14 @@ describe('envelopes', () => {
     ]);
   });
 
+  it('shows no toast for the answer of a silent call, whose page shows the outcome itself', async () => {
+    serve({ body: { code: 'SUCCESS', answer: 'Ti abbiamo inviato un codice', response: { requestId: 'r1' } } });
+    await expect(http.post('/appointments/paziente/book/code', {}, { silent: true })).resolves.toEqual({
+      requestId: 'r1',
+    });
+    expect(show).not.toHaveBeenCalled();
+  });
+
   it('shows nothing when a SUCCESS envelope has no answer', async () => {
     serve({ body: { code: 'SUCCESS', response: [] } });
     await http.get('/staff');

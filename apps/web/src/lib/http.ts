@@ -80,7 +80,10 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Extra headers (rarely needed). */
   headers?: Record<string, string>;
-  /** A background call (a live preview): its failures are thrown without a toast (a lost session still signs out). */
+  /**
+   * A background call (a live preview) or one whose page shows the outcome itself (the public booking steps): no toast,
+   * neither for its answer's message nor for its failure, which is thrown (a lost session still signs out).
+   */
   silent?: boolean;
 };
 
@@ -305,7 +308,7 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
       showToast('ERROR', text);
       throw new HttpError(res.status, text, { answer: body.answer, notified: true });
     }
-    if (message) showToast(body.code === 'ALERT' ? 'ALERT' : 'SUCCESS', message);
+    if (message && !opts.silent) showToast(body.code === 'ALERT' ? 'ALERT' : 'SUCCESS', message);
     return body.response as T;
   } finally {
     stop();

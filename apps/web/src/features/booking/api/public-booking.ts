@@ -95,7 +95,7 @@ export const usePatientBooking = (token: string | null) =>
 
 /** POST /appointments/paziente/cancel { token } → PublicBooking (409 after the limit). */
 export const cancelPatientBooking = (token: string) =>
-  http.post<PublicBooking>('/appointments/paziente/cancel', { token });
+  http.post<PublicBooking>('/appointments/paziente/cancel', { token }, { silent: true });
 
 export const useCancelPatientBooking = () => {
   const qc = useQueryClient();
