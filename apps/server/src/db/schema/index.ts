@@ -14,5 +14,6 @@ export * from './rate-limits.ts';
 export * from './settings.ts';
 export * from './signatures.ts';
 export * from './sistema-ts.ts';
+export * from './sms-credit.ts';
 export * from './studios.ts';
 export * from './users.ts';
