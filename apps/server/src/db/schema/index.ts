@@ -11,6 +11,7 @@ export * from './invoices.ts';
 export * from './mail.ts';
 export * from './patients.ts';
 export * from './rate-limits.ts';
+export * from './referrals.ts';
 export * from './settings.ts';
 export * from './signatures.ts';
 export * from './sistema-ts.ts';
