@@ -1,4 +1,5 @@
 export * from './audit.ts';
+export * from './billing.ts';
 export * from './booking.ts';
 export * from './calendars.ts';
 export * from './clinical.ts';
