@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os';
 import { runAnalytics } from './scenarios/analytics.ts';
 import { runAttachments } from './scenarios/attachments.ts';
+import { runBooking } from './scenarios/booking.ts';
 import { runBookingSlots } from './scenarios/booking-slots.ts';
 import { runCalendar } from './scenarios/calendar.ts';
 import { runCalendarBrowser } from './scenarios/calendar-browser.ts';
@@ -50,6 +51,7 @@ const parts: [name: string, run: (log: Log) => Promise<unknown> | unknown][] = [
   ['form-pdf', (l) => runFormPdf({ log: l })],
   ['first-screen', (l) => runFirstScreen({ log: l })],
   ['booking-slots', (l) => runBookingSlots({ log: l })],
+  ['booking', (l) => runBooking({ log: l })],
 ];
 
 // From the root, `npm run bench -- --only=…` does not reach this script (the root script re-invokes npm): BENCH_ONLY.
