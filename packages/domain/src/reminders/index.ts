@@ -1,0 +1,1 @@
+export * from './sms-credit.schema.ts';
