@@ -1,0 +1,2 @@
+export * from './referrals.messages.ts';
+export * from './referrals.schema.ts';
