@@ -133,6 +133,14 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** The sender: a number in E.164 or an alphanumeric sender id. */
   TWILIO_FROM: z.string().optional(),
+  /**
+   * The shared secret of the server-to-server call PATCH /consumption-meter/{functionality} (spec part 2 §7, decision
+   * 036): whoever holds it may take a studio's SMS credit. Never sent to a browser; unset, the call is refused.
+   */
+  CONSUMPTION_METER_SECRET: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,200}$/u, '32 to 200 printable ASCII characters, no spaces')
+    .optional(),
   /** The studio's own signing certificate for signed PDFs (PKCS#12, base64) and its password; unset, the server's. */
   SIGNING_P12_BASE64: z.string().optional(),
   SIGNING_P12_PASSWORD: z.string().optional(),
@@ -211,6 +219,7 @@ export const buildTestConfig = (overrides: Partial<Config> = {}): Config => ({
   SCRYPT_COST_LOG2: 10,
   SDI_SIMULATOR_DELAY_SECONDS: 0,
   ACUBE_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
+  CONSUMPTION_METER_SECRET: 'test-consumption-meter-secret-0123456789',
   AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   ...overrides,
 });

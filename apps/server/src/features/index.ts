@@ -16,6 +16,7 @@ import { registerProductRoutes } from './products/products.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerSignatureRoutes } from './signature/signature.routes.ts';
 import { registerSistemaTsRoutes } from './sistema-ts/sistema-ts.routes.ts';
+import { registerSmsCreditRoutes } from './sms-credit/sms-credit.routes.ts';
 import { registerStaffRoutes } from './staff/staff.routes.ts';
 import { registerStudioRoutes } from './studio/studio.routes.ts';
 
@@ -39,4 +40,5 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerAttachmentRoutes(app, deps);
   registerBodyChartRoutes(app, deps);
   registerBookingRoutes(app, deps);
+  registerSmsCreditRoutes(app, deps);
 };

@@ -47,6 +47,7 @@ export const tenantResources = [
   'diario',
   'misura-esito',
   'booking',
+  'consumption-meter',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

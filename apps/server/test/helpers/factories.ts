@@ -335,6 +335,14 @@ export const createTenantResource = async (
     }
     case 'booking':
       return createBookingOf(app, owner);
+    case 'consumption-meter':
+      return (
+        await apiOk<{ id: string }>(app, {
+          method: 'GET',
+          url: '/consumption-meter/SMS_APPOINTMENT_REMINDER',
+          token: owner.token,
+        })
+      ).id;
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }

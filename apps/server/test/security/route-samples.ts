@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { signWebhook } from '../../src/features/einvoicing/webhook-signature.ts';
+import { addSmsCredit } from '../../src/features/sms-credit/sms-credit.service.ts';
 import {
   bookingPatient,
   bookingRequestBody,
@@ -696,6 +697,29 @@ export const routeSamples: Record<string, RouteSample> = {
     params: { id: await createTenantResource(t.app, owner, 'booking') },
     body: { reason: 'Lo studio è chiuso per lavori' },
   }),
+  // SMS credit (decision 036): the consumption meter calls of spec part 2 §7
+  'GET /app/api/consumption-meter': async () => ({}),
+  'GET /app/api/consumption-meter/SMS_APPOINTMENT_REMINDER': async () => ({}),
+  'GET /app/api/consumption-meter/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'consumption-meter') },
+  }),
+  'PATCH /app/api/consumption-meter/enable': async ({ t, owner }) => ({
+    body: { consumptionMeterId: await createTenantResource(t.app, owner, 'consumption-meter'), enabled: true },
+  }),
+  // server to server (the secret in the body); the studio is given credit first, so the sample itself succeeds
+  'PATCH /app/api/consumption-meter/SMS_APPOINTMENT_REMINDER': async ({ t, owner }) => {
+    await t.deps.db.transaction((tx) =>
+      addSmsCredit(tx, { studioId: owner.studioId, qty: 5, key: `sample-${randomUUID()}` }),
+    );
+    return {
+      body: {
+        secret: t.deps.config.CONSUMPTION_METER_SECRET,
+        studioId: owner.studioId,
+        qty: 1,
+        idempotencyKey: `sample-${randomUUID()}`,
+      },
+    };
+  },
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
