@@ -12,6 +12,7 @@ export * from './invoices.ts';
 export * from './mail.ts';
 export * from './patients.ts';
 export * from './rate-limits.ts';
+export * from './reminders.ts';
 export * from './referrals.ts';
 export * from './settings.ts';
 export * from './signatures.ts';

@@ -42,6 +42,8 @@ export const patients = pgTable(
     numeroTesseraSanitaria: text('numero_tessera_sanitaria'),
     documentoIdentita: text('documento_identita'),
     trasmissioneSistemaSanitario: boolean('trasmissione_sistema_sanitario').notNull().default(true),
+    /** The patient asked not to get automatic appointment reminders (issue 29, decision 036). */
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     /** Names, codes, e-mails and phones, lower case without accents (patientSearchText): what search matches. */
     searchText: text('search_text').notNull(),
     /** The display name, normalised: the list's order. */
