@@ -1,6 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { StudioContext } from '../shared/studio-context.ts';
+import type { DbOrTx } from './client.ts';
 
 /**
  * The one place that scopes data by studio. Repositories filter with `inStudio` and insert with `ownedBy`;
@@ -28,3 +29,24 @@ export const studioParams = <T extends object>(ctx: StudioContext, params: T): T
   ...params,
   studioId: ctx.studioId,
 });
+
+/**
+ * How many of these ids (each counted once) name a row of the studio in the table, with any further conditions (a
+ * calendar resource's kind): the reference check before a write names another row (an event's staff member, a
+ * bookable service's rooms). 0 for no ids, without a query.
+ */
+export const countOwnedIn = async (
+  db: DbOrTx,
+  ctx: StudioContext,
+  table: PgTable & { id: PgColumn; studioId: PgColumn },
+  ids: string[],
+  ...conditions: (SQL | undefined)[]
+): Promise<number> => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return 0;
+  const rows = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(table as PgTable)
+    .where(inStudio(table, ctx, inArray(table.id, unique), ...conditions));
+  return rows[0]?.count ?? 0;
+};

@@ -11,7 +11,7 @@ import {
   studioMembers,
   studios,
 } from '../../db/schema/index.ts';
-import { inStudio, ownedBy } from '../../db/studio-scope.ts';
+import { countOwnedIn, inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 /**
@@ -154,39 +154,17 @@ export const bookingRepository = {
       .orderBy(asc(studioMembers.lastname), asc(studioMembers.name), asc(studioMembers.id)),
 
   /** How many of the ids are the studio's rows of the table (a calendar resource of that kind). */
-  countOwned: async (
+  countOwned: (
     db: DbOrTx,
     ctx: StudioContext,
     what: 'products' | 'members' | 'rooms' | 'medical-devices',
     ids: string[],
-  ) => {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return 0;
-    const count = sql<number>`count(*)`.mapWith(Number);
-    const rows =
-      what === 'products'
-        ? await db
-            .select({ count })
-            .from(products)
-            .where(inStudio(products, ctx, inArray(products.id, unique)))
-        : what === 'members'
-          ? await db
-              .select({ count })
-              .from(studioMembers)
-              .where(inStudio(studioMembers, ctx, inArray(studioMembers.id, unique)))
-          : await db
-              .select({ count })
-              .from(calendarResources)
-              .where(
-                inStudio(
-                  calendarResources,
-                  ctx,
-                  inArray(calendarResources.id, unique),
-                  eq(calendarResources.kind, what),
-                ),
-              );
-    return rows[0]?.count ?? 0;
-  },
+  ) =>
+    what === 'products'
+      ? countOwnedIn(db, ctx, products, ids)
+      : what === 'members'
+        ? countOwnedIn(db, ctx, studioMembers, ids)
+        : countOwnedIn(db, ctx, calendarResources, ids, eq(calendarResources.kind, what)),
 
   services: (db: DbOrTx, scope: StudioScope) =>
     db

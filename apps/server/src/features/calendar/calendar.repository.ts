@@ -24,7 +24,7 @@ import {
   studioMembers,
   studios,
 } from '../../db/schema/index.ts';
-import { inStudio, ownedBy } from '../../db/studio-scope.ts';
+import { countOwnedIn, inStudio, ownedBy } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type EventRow = typeof events.$inferSelect;
@@ -106,6 +106,15 @@ const withPatient = (db: DbOrTx) =>
     .from(events)
     .leftJoin(patients, eq(patients.id, events.pazienteId));
 
+/** The tables an event's references name (countOwned). */
+const ownedTables = {
+  calendars,
+  patients,
+  staff: studioMembers,
+  resources: calendarResources,
+  products,
+} as const;
+
 export const calendarRepository = {
   /** The studio's e-mail (where backups go). SECURITY: the context's own studio, never an id from the request. */
   studioEmail: (db: DbOrTx, ctx: StudioContext) =>
@@ -163,7 +172,10 @@ export const calendarRepository = {
       .returning()
       .then((r) => r[0] ?? null),
 
-  /** How many of these ids name a row of the studio in the table (reference checks before writing an event). */
+  /**
+   * Whether every one of these ids names a row of the studio in the table (reference checks before writing an event):
+   * how many distinct ids when all do, -1 when one does not.
+   */
   countOwned: async (
     db: DbOrTx,
     ctx: StudioContext,
@@ -171,42 +183,15 @@ export const calendarRepository = {
     ids: string[],
     resourceKind?: string,
   ) => {
-    if (ids.length === 0) return 0;
-    const unique = [...new Set(ids)];
-    const count = sql<number>`count(*)`.mapWith(Number);
-    const rows =
-      table === 'calendars'
-        ? await db
-            .select({ count })
-            .from(calendars)
-            .where(inStudio(calendars, ctx, inArray(calendars.id, unique)))
-        : table === 'patients'
-          ? await db
-              .select({ count })
-              .from(patients)
-              .where(inStudio(patients, ctx, inArray(patients.id, unique)))
-          : table === 'staff'
-            ? await db
-                .select({ count })
-                .from(studioMembers)
-                .where(inStudio(studioMembers, ctx, inArray(studioMembers.id, unique)))
-            : table === 'products'
-              ? await db
-                  .select({ count })
-                  .from(products)
-                  .where(inStudio(products, ctx, inArray(products.id, unique)))
-              : await db
-                  .select({ count })
-                  .from(calendarResources)
-                  .where(
-                    inStudio(
-                      calendarResources,
-                      ctx,
-                      inArray(calendarResources.id, unique),
-                      resourceKind ? eq(calendarResources.kind, resourceKind) : undefined,
-                    ),
-                  );
-    return (rows[0]?.count ?? 0) === unique.length ? unique.length : -1;
+    const unique = new Set(ids).size;
+    const owned = await countOwnedIn(
+      db,
+      ctx,
+      ownedTables[table],
+      ids,
+      table === 'resources' && resourceKind ? eq(calendarResources.kind, resourceKind) : undefined,
+    );
+    return owned === unique ? unique : -1;
   },
 
   insertEvent: (db: DbOrTx, ctx: StudioContext, columns: EventColumns) =>
