@@ -10,6 +10,9 @@ import { notConfiguredGoogleCalendar } from './adapters/google-calendar/not-conf
 import { createLocalOutboxTransport } from './adapters/mail/local.ts';
 import type { MailTransport } from './adapters/mail/mail.ts';
 import { createSmtpTransport } from './adapters/mail/smtp.ts';
+import { createLocalPayments } from './adapters/payments/local.ts';
+import type { PaymentsAdapter } from './adapters/payments/payments.ts';
+import { createStripePayments } from './adapters/payments/stripe.ts';
 import { createAcubeAdapter } from './adapters/sdi/acube.ts';
 import type { SdiAdapter } from './adapters/sdi/sdi.ts';
 import { createSdiSimulator } from './adapters/sdi/simulator.ts';
@@ -64,6 +67,8 @@ export type AppDeps = {
   sistemaTs: SistemaTsAdapter;
   /** SMS: the local outbox (nothing sent, shown in the app) unless SMS_PROVIDER names a real provider. */
   sms: SmsTransport;
+  /** Card payments: the local simulator (nothing charged, said in the UI) unless STRIPE_SECRET_KEY is set. */
+  payments: PaymentsAdapter;
   now: () => Date;
 };
 
@@ -111,6 +116,7 @@ export const createDeps = (
     sdi?: SdiAdapter;
     sistemaTs?: SistemaTsAdapter;
     sms?: SmsTransport;
+    payments?: PaymentsAdapter;
     now?: () => Date;
   } = {},
 ): AppDeps => {
@@ -182,6 +188,15 @@ export const createDeps = (
             from: config.TWILIO_FROM as string,
           })
         : createLocalSmsOutbox()),
+    payments:
+      overrides.payments ??
+      (config.STRIPE_SECRET_KEY
+        ? createStripePayments({
+            secretKey: config.STRIPE_SECRET_KEY,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET as string,
+            now,
+          })
+        : createLocalPayments({ now, basePath: '/app/api/stripe-integration/simulator' })),
     now,
   };
 };

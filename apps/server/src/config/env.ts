@@ -141,6 +141,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,200}$/u, '32 to 200 printable ASCII characters, no spaces')
     .optional(),
+  /**
+   * Card payments (decision 037): unset, the local payment simulator (a Checkout page of the app's own, labelled
+   * "pagamento di prova, nessun addebito"); set, Stripe through its official SDK, with the webhook's signing secret.
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** The studio's own signing certificate for signed PDFs (PKCS#12, base64) and its password; unset, the server's. */
   SIGNING_P12_BASE64: z.string().optional(),
   SIGNING_P12_PASSWORD: z.string().optional(),
@@ -194,6 +200,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         path: ['SMS_PROVIDER'],
       },
     )
+    .refine((e) => !e.STRIPE_SECRET_KEY || Boolean(e.STRIPE_WEBHOOK_SECRET), {
+      message: 'STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the webhook endpoint signing secret)',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+    })
     .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
