@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { usePlanFeature } from '../../features/billing/api/get-subscription.ts';
 import { ServiceDescriptionPanel } from '../../features/invoices/components/service-description-panel.tsx';
 import { ProductsPanel } from '../../features/products/components/products-panel.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
@@ -57,6 +58,8 @@ const ServiceDescriptionSetting = ({ canEdit }: { canEdit: boolean }) => {
 export const CalendarSettingsPage = () => {
   usePageTitle('Impostazioni calendario');
   const { data: user } = useCurrentUser();
+  // decision 037: Google Calendar comes with PRO and above (and the trial); the server refuses it too
+  const googleIncluded = usePlanFeature('google-calendar');
   if (!user) return null;
   const role = studioRoleOf(user);
   const canEditSettings = can(role, 'settings:write');
@@ -104,6 +107,7 @@ export const CalendarSettingsPage = () => {
           },
           {
             label: 'Google Calendar',
+            featureEnabled: googleIncluded,
             content: (
               <LazyPanel>
                 <GoogleCalendarPanel canEdit={can(role, 'calendar:write')} />
