@@ -37,6 +37,10 @@ export const routePreloads: Record<string, RoutePreload> = {
   '/resetPassword': { modules: [authLayout, 'routes/reset-password.tsx'] },
   '/on-boarding': { modules: [requireToken, 'routes/on-boarding.tsx'] },
   '/invito': { modules: [requireToken, 'routes/invito.tsx'] },
+  '/admin/avviso': {
+    modules: [requireToken, 'routes/admin-avviso.tsx'],
+    data: ['/user/getUser', '/global-notifications'],
+  },
   '/customers': {
     modules: [appLayout, 'routes/customers.tsx'],
     data: [...shellData, '/v2/pazienti?page=0&size=25', '/pazienti/tags'],

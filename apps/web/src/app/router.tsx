@@ -79,6 +79,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/on-boarding.tsx')).OnBoardingPage }),
           },
           { path: 'invito', lazy: async () => ({ Component: (await import('./routes/invito.tsx')).InvitePage }) },
+          {
+            path: 'admin/avviso',
+            lazy: async () => ({ Component: (await import('./routes/admin-avviso.tsx')).BannerAdminPage }),
+          },
         ],
       },
       {

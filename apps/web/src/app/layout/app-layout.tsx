@@ -12,7 +12,7 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { SupportBanner } from '../../components/support-banner.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
@@ -47,6 +47,30 @@ export const navItems = [
   { label: 'Abbonamento', to: '/billing', icon: IconCreditCard, permission: 'billing:manage' },
   { label: 'Impostazioni', to: '/impostazioni', icon: IconSettings, permission: 'settings:read' },
 ] as const satisfies readonly { label: string; to: string; icon: typeof IconUsers; permission: Permission }[];
+
+// The global banner (decision 038): its code and its request come after the page's first paint, never before.
+const GlobalBanner = lazy(async () => ({
+  default: (await import('../../features/banner/components/global-banner.tsx')).GlobalBanner,
+}));
+
+/** Mounts the banner once the browser is idle after the first paint (a timeout where requestIdleCallback is missing). */
+const DeferredGlobalBanner = ({ inviterUserId, flushTop }: { inviterUserId: string; flushTop: boolean }) => {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setReady(true), { timeout: 1500 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setReady(true), 300);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <GlobalBanner inviterUserId={inviterUserId} flushTop={flushTop} />
+    </Suspense>
+  );
+};
 
 /**
  * The guarded main app (spec part 1 §2): no stored token → sign-in with returnUrl; a user without a studio
@@ -204,6 +228,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
             <SupportBanner email={support.email} onExit={exitSupport} />
           </div>
         )}
+        <DeferredGlobalBanner inviterUserId={user.id} flushTop={!support} />
         <div style={{ maxWidth: 1200, margin: '0 auto' }}>
           {allowed ? <Outlet /> : <NoAccess home={sections[0] ?? null} />}
         </div>

@@ -68,6 +68,10 @@ const ClinicalExportsPanel = lazy(async () => ({
   default: (await import('../../features/clinical/components/clinical-export.tsx')).ClinicalExportsPanel,
 }));
 
+const ReferralBox = lazy(async () => ({
+  default: (await import('../../features/referrals/components/referral-box.tsx')).ReferralBox,
+}));
+
 const BookingSettingsPanel = lazy(async () => ({
   default: (await import('../../features/booking/components/booking-settings-panel.tsx')).BookingSettingsPanel,
 }));
@@ -108,7 +112,7 @@ const ClinicalSections = ({ canEdit }: { canEdit: boolean }) => {
 
 /**
  * /impostazioni: Studio, Staff, Sicurezza, Posta in uscita, Registro attività, Sistema TS, SMS in uscita, Firma
- * elettronica, Cartella paziente, Prenotazioni online, Calendari pubblicati (?tab=index).
+ * elettronica, Cartella paziente, Prenotazioni online, Calendari pubblicati, Invita un amico (?tab=index).
  */
 export const SettingsPage = () => {
   usePageTitle('Impostazioni');
@@ -235,6 +239,16 @@ export const SettingsPage = () => {
             content: (
               <LazyPanel>
                 <CalendarFeedsPanel />
+              </LazyPanel>
+            ),
+          },
+          {
+            // the referral programme (decision 038): who manages the subscription invites, and is credited
+            label: 'Invita un amico',
+            canAccess: can(role, 'billing:manage'),
+            content: (
+              <LazyPanel>
+                <ReferralBox />
               </LazyPanel>
             ),
           },
