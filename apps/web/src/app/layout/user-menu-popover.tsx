@@ -1,8 +1,11 @@
 import { Menu, Text } from '@mantine/core';
 import type { CurrentUser } from '@studiolo/domain/auth';
+import { can } from '@studiolo/domain/shared';
 import { IconLifebuoy, IconLogout, IconUser } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { EmailAddress } from '../../components/email-address.tsx';
+import { SubscriptionMenuItem } from '../../features/billing/components/subscription-recap.tsx';
+import { studioRoleOf } from './access.ts';
 import { UserButton } from './user-button.tsx';
 
 type UserMenuPopoverProps = {
@@ -62,6 +65,8 @@ export const UserMenuPopover = ({
           )}
         </Menu.Label>
         <Menu.Divider />
+        {/* spec part 2 §2: the subscription recap (plan, 'Scaduto', link to /billing) */}
+        {can(studioRoleOf(user), 'billing:manage') && <SubscriptionMenuItem />}
         <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={onProfile}>
           Profilo
         </Menu.Item>

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Menu, Paper, Text } from '@mantine/core';
 import { billingMessages as m, planDisplayName, type SubscriptionSummary } from '@studiolo/domain/billing';
+import { IconCreditCard } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSubscription } from '../api/get-subscription.ts';
 
@@ -36,4 +37,22 @@ export const SubscriptionRecap = ({ summary }: { summary: Pick<SubscriptionSumma
 export const SubscriptionRecapBox = () => {
   const { data } = useSubscription();
   return data ? <SubscriptionRecap summary={data} /> : null;
+};
+
+/** The recap as an entry of the user menu: the plan, 'Scaduto' when overdue, to /billing. */
+export const SubscriptionMenuItem = () => {
+  const { data } = useSubscription();
+  if (!data) return null;
+  return (
+    <Menu.Item component={Link} to="/billing" leftSection={<IconCreditCard size={16} aria-hidden />}>
+      <Group gap={6} wrap="nowrap" data-testid="subscription-recap">
+        <Text size="sm">Piano {planDisplayName(data.plan)}</Text>
+        {data.overdue && (
+          <Badge color="red" size="xs" variant="filled">
+            {m.overdueBadge}
+          </Badge>
+        )}
+      </Group>
+    </Menu.Item>
+  );
 };
