@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { bookingFrameAncestors, withFrameAncestors } from './features/booking/booking-page.ts';
 import { registerEinvoicingJobs } from './features/einvoicing/einvoicing.service.ts';
 import { registerFeatureRoutes } from './features/index.ts';
+import { registerReminderJobs } from './features/reminders/reminders.service.ts';
 import { registerSignatureJobs } from './features/signature/signature.service.ts';
 import { registerSistemaTsJobs } from './features/sistema-ts/sistema-ts.service.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
@@ -106,6 +107,7 @@ export const buildApp = async (
   deps.jobs.onError((err) => app.log.error({ err }, 'job queue error'));
   registerEinvoicingJobs(deps);
   registerSignatureJobs(deps);
+  registerReminderJobs(deps);
   registerSistemaTsJobs(deps);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix)) return;

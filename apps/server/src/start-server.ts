@@ -5,6 +5,7 @@ import { retirePublishedDemoPassword, seedDemoIfEmpty, seedsDemoOnStart } from '
 import { createDeps } from './deps.ts';
 import { startGoogleSyncSchedule } from './features/calendar/google-calendar.schedule.ts';
 import { recoverQueuedInvii } from './features/einvoicing/einvoicing.service.ts';
+import { startReminderSchedule } from './features/reminders/reminders.service.ts';
 import { recoverTsLotti } from './features/sistema-ts/sistema-ts.service.ts';
 
 const demoCreatedMessage = (email: string, password: string) =>
@@ -42,6 +43,8 @@ const start = async () => {
   const stopGoogleSync = startGoogleSyncSchedule(deps, (err, studioId) =>
     app.log.warn({ err, studioId }, 'background Google Calendar sync failed'),
   );
+  // appointment reminders (decision 036): plan the studios whose calendar moved, every minute
+  const stopReminders = startReminderSchedule(deps, (err) => app.log.warn({ err }, 'reminder pass failed'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +53,7 @@ const start = async () => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(checkpointTimer);
     await stopGoogleSync();
+    await stopReminders();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

@@ -13,6 +13,7 @@ import { registerInvoiceRoutes } from './invoices/invoices.routes.ts';
 import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
 import { registerProductRoutes } from './products/products.routes.ts';
+import { registerReminderRoutes } from './reminders/reminders.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerSignatureRoutes } from './signature/signature.routes.ts';
 import { registerSistemaTsRoutes } from './sistema-ts/sistema-ts.routes.ts';
@@ -41,4 +42,5 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerBodyChartRoutes(app, deps);
   registerBookingRoutes(app, deps);
   registerSmsCreditRoutes(app, deps);
+  registerReminderRoutes(app, deps);
 };

@@ -720,6 +720,25 @@ export const routeSamples: Record<string, RouteSample> = {
       },
     };
   },
+  // appointment reminders (decision 036); switched off in the sample, so no reminder job runs during the suites
+  'GET /app/api/settings/reminders': async () => ({}),
+  'PUT /app/api/settings/reminders': async () => ({
+    body: {
+      enabled: false,
+      leadTime: 'DAY_BEFORE',
+      dayBeforeTime: '18:30',
+      channel: 'SMS_EMAIL',
+      text: 'Gentile {nome}, a domani alle {ora} da {studio}.',
+      lowBalanceThreshold: 10,
+    },
+  }),
+  'GET /app/api/events/:id/reminders': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'event') },
+  }),
+  'PUT /app/api/pazienti/:id/promemoria': async (f) => ({
+    params: { id: await patientOf(f) },
+    body: { remindersOptOut: true },
+  }),
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

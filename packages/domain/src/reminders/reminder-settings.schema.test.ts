@@ -20,7 +20,7 @@ describe('reminder settings', () => {
     const r = reminderSettingsSchema.safeParse({ ...valid, text: 'Ciao {nom}' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toContain('{nom}');
-    expect(r.error?.issues[0]?.message).toContain('{link}');
+    expect(r.error?.issues[0]?.message).toContain('{indirizzo}');
   });
 
   it('refuses a fixed hour in the quiet hours, an empty or too long text and a negative threshold', () => {

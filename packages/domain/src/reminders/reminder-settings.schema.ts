@@ -15,10 +15,13 @@ export const reminderChannelLabels: Record<ReminderChannel, string> = {
 };
 
 export const reminderSettingsMessages = {
+  outOfCredit: 'Credito SMS esaurito: i promemoria partono per e-mail finché non ricarichi il credito.',
+  lowBalance: (n: number) => `Credito SMS quasi esaurito: restano ${n} SMS.`,
   unknownToken: (names: string[]) =>
     `Segnaposto sconosciuti: ${names.map((n) => `{${n}}`).join(', ')}. Quelli validi sono ${reminderTokens.map((n) => `{${n}}`).join(', ')}`,
   dayBeforeTimeQuiet: "L'orario deve essere tra le 08:00 e le 20:59 (di notte i promemoria non partono)",
   saved: 'Impostazioni dei promemoria salvate',
+  optOutSaved: 'Preferenza del paziente sui promemoria salvata',
 } as const;
 
 /** "HH:mm" between 08:00 and 20:59: outside the quiet hours. */
@@ -44,26 +47,48 @@ export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 /** The answer of GET/PUT /settings/reminders: the settings, the SMS credit balance and the preview's studio data. */
 export const reminderSettingsAnswerSchema = reminderSettingsSchema.extend({
   smsBalance: z.number().int(),
+  /** The SMS consumption meter: its id for PATCH /consumption-meter/enable, and the switch. */
+  smsMeterId: z.uuid(),
   smsEnabled: z.boolean(),
   studioName: z.string(),
   studioAddress: z.string(),
 });
 export type ReminderSettingsAnswer = z.infer<typeof reminderSettingsAnswerSchema>;
 
-/** The per-occurrence reminder states shown on an appointment (issue 29). */
-export const reminderStates = ['SCHEDULED', 'SENT', 'DELIVERED', 'NOT_SENT'] as const;
+/**
+ * The per-occurrence reminder states shown on an appointment (issue 29). SENDING: recorded and handed to the provider,
+ * its answer not recorded (the process stopped in between): never sent again (decision 036, at most once). CANCELLED:
+ * the appointment moved or went before its reminder's time.
+ */
+export const reminderStates = ['SCHEDULED', 'SENDING', 'SENT', 'DELIVERED', 'NOT_SENT', 'CANCELLED'] as const;
 export type ReminderState = (typeof reminderStates)[number];
 export const reminderStateLabels: Record<ReminderState, string> = {
   SCHEDULED: 'Programmato',
+  SENDING: 'Inviato (esito non confermato)',
   SENT: 'Inviato',
   DELIVERED: 'Consegnato',
   NOT_SENT: 'Non inviato',
+  CANCELLED: 'Annullato',
 };
+export const reminderChannelsSent = ['SMS', 'EMAIL'] as const;
+
+/** A reminder as the appointment's dialog shows it. */
+export const appointmentReminderSchema = z.object({
+  id: z.uuid(),
+  state: z.enum(reminderStates),
+  reason: z.string().nullable(),
+  channel: z.enum(reminderChannelsSent).nullable(),
+  segments: z.number().int().nullable(),
+  startAt: z.string(),
+  sendAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type AppointmentReminder = z.infer<typeof appointmentReminderSchema>;
+
 export const reminderNotSentReasons = [
   'NO_CONTACT',
   'NO_CREDIT',
   'OPTED_OUT',
-  'CANCELLED',
   'TOO_LATE',
   'FAILED',
 ] as const;
@@ -72,7 +97,6 @@ export const reminderNotSentReasonLabels: Record<ReminderNotSentReason, string> 
   NO_CONTACT: 'nessun cellulare né e-mail del paziente',
   NO_CREDIT: 'credito SMS esaurito e nessuna e-mail del paziente',
   OPTED_OUT: 'il paziente non vuole promemoria',
-  CANCELLED: 'appuntamento annullato',
   TOO_LATE: "troppo tardi rispetto all'appuntamento",
   FAILED: 'invio non riuscito',
 };

@@ -13,19 +13,18 @@ const values = {
   ora: '09:15',
   studio: 'Studio Rossi',
   indirizzo: 'Via Roma 1, Milano',
-  link: 'https://x.it/promemoria/abc',
 };
 
 describe('reminder text', () => {
   it('fills in every token, as often as it appears', () => {
-    expect(renderReminderText('{nome} {nome}, {data} {ora} da {studio} ({indirizzo}) {link}', values)).toBe(
-      'Mario Bianchi Mario Bianchi, 05-03-2027 09:15 da Studio Rossi (Via Roma 1, Milano) https://x.it/promemoria/abc',
+    expect(renderReminderText('{nome} {nome}, {data} {ora} da {studio} ({indirizzo})', values)).toBe(
+      'Mario Bianchi Mario Bianchi, 05-03-2027 09:15 da Studio Rossi (Via Roma 1, Milano)',
     );
   });
 
   it('leaves unknown tokens and lists them for the settings form', () => {
     expect(renderReminderText('Ciao {nom}', values)).toBe('Ciao {nom}');
-    expect(unknownReminderTokens('Ciao {nom}, {data} {orario} {nom}')).toEqual(['nom', 'orario']);
+    expect(unknownReminderTokens('Ciao {nom}, {data} {orario} {nom} {link}')).toEqual(['nom', 'orario', 'link']);
     expect(unknownReminderTokens(defaultReminderText)).toEqual([]);
   });
 

@@ -4,7 +4,11 @@ import { measureSms, type SmsMeasure } from './sms-text.ts';
  * A reminder's text (issue 29, decision 036 "Text"): the studio writes it with tokens in braces, each replaced when
  * the reminder leaves. Unknown tokens are refused when the settings are saved (a typo would reach the patient).
  */
-export const reminderTokens = ['nome', 'data', 'ora', 'studio', 'indirizzo', 'link'] as const;
+/**
+ * The patient's confirm/cancel link ({link}) is not offered yet (decision 036 "Not done"): a token must never render
+ * to nothing in a message a patient reads.
+ */
+export const reminderTokens = ['nome', 'data', 'ora', 'studio', 'indirizzo'] as const;
 export type ReminderToken = (typeof reminderTokens)[number];
 export type ReminderValues = Record<ReminderToken, string>;
 
@@ -14,12 +18,11 @@ export const reminderTokenLabels: Record<ReminderToken, string> = {
   ora: "Ora dell'appuntamento (HH:MM)",
   studio: 'Nome dello studio',
   indirizzo: 'Indirizzo dello studio',
-  link: 'Link per confermare o annullare',
 };
 
 /** GSM-7 only (one credit for up to 160 characters once the tokens are filled in). */
 export const defaultReminderText =
-  '{nome}, promemoria appuntamento {studio} il {data} alle {ora}. Conferma o annulla: {link}';
+  "Gentile {nome}, le ricordiamo l'appuntamento presso {studio} il {data} alle {ora}. Per disdire contatti lo studio.";
 
 /** Longest text a studio may write (before the tokens are filled in). */
 export const maxReminderTextLength = 500;
@@ -42,18 +45,13 @@ export const renderReminderText = (template: string, values: ReminderValues): st
     (reminderTokens as readonly string[]).includes(name) ? values[name as ReminderToken] : whole,
   );
 
-/**
- * Example values for the settings' live preview: a typical name, the longest date and time, and a link as long as the
- * real ones (the server's link is {PUBLIC_URL}/p/ and a 22-character code; the preview takes a 27-character address,
- * so the count shown is an upper bound for most installations).
- */
+/** Example values for the settings' live preview: a typical name, the longest date and time. */
 export const previewReminderValues = (studio: { nome: string; indirizzo: string }): ReminderValues => ({
   nome: 'Maria Rossi',
   data: '24-12-2026',
   ora: '10:30',
   studio: studio.nome,
   indirizzo: studio.indirizzo,
-  link: `https://studiolo.example.it/p/${'X'.repeat(22)}`,
 });
 
 /** The preview of a template: the text as a patient would read it, with its length, encoding and segments. */

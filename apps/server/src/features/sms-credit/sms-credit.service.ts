@@ -76,9 +76,9 @@ export const takeSmsCredit = async (
 export const smsCreditBalance = (db: DbOrTx, studioId: string): Promise<number> =>
   repo.balance(db, creditScope(studioId));
 
-/** Whether the studio's SMS reminders are switched on (the box's switch; off until the studio turns it on). */
-export const smsRemindersEnabled = async (db: DbOrTx, studioId: string): Promise<boolean> =>
-  (await repo.ensureMeter(db, creditScope(studioId), smsFunctionality)).enabled;
+/** The studio's SMS meter (made when missing): its id, and the box's switch (off until the studio turns it on). */
+export const smsCreditMeter = (db: DbOrTx, studioId: string): Promise<ConsumptionMeterRow> =>
+  repo.ensureMeter(db, creditScope(studioId), smsFunctionality);
 
 const toMeter = (row: ConsumptionMeterRow, qty: number): ConsumptionMeter => ({
   id: row.id,
