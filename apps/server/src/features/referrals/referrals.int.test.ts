@@ -10,7 +10,11 @@ import {
   type TestStudioUser,
 } from '../../../test/helpers/login-as.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
-import { onFirstSubscriptionPayment } from './referrals.service.ts';
+import {
+  markReferralCreditApplied,
+  onFirstSubscriptionPayment,
+  unappliedReferralCredits,
+} from './referrals.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -170,6 +174,10 @@ describe('referrals (Programma Invita Un Amico)', () => {
         idempotency_key: `referral:${sent.id}:inviter`,
       },
     ]);
+    // until the provider holds them, each side's credit is listed as unapplied, then no more
+    expect((await unappliedReferralCredits(t.deps.db, owner.studioId)).map((c) => c.side)).toEqual(['inviter']);
+    for (const c of first) await markReferralCreditApplied(t.deps.db, c.id, new Date());
+    expect(await unappliedReferralCredits(t.deps.db, owner.studioId)).toEqual([]);
     const after = await list(owner);
     expect(after.referrals[0]).toMatchObject({ id: sent.id, userInviteeRegistered: true });
     const del = await api(t.app, { method: 'DELETE', url: `/user-referrals/${sent.id}`, token: owner.token });

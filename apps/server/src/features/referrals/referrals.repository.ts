@@ -132,6 +132,14 @@ export const referralsRepository = {
   creditsOf: (db: DbOrTx, referralId: string) =>
     db.select().from(referralCredits).where(eq(referralCredits.referralId, referralId)),
 
+  /** unsafe (billing, outside a request's studio): the studio's credits not yet on its provider balance. */
+  unsafeUnappliedCreditsOf: (db: DbOrTx, studioId: string) =>
+    db
+      .select()
+      .from(referralCredits)
+      .where(and(eq(referralCredits.studioId, studioId), isNull(referralCredits.providerAppliedAt)))
+      .limit(100),
+
   markCreditApplied: (db: DbOrTx, creditId: string, at: Date) =>
     db.update(referralCredits).set({ providerAppliedAt: at }).where(eq(referralCredits.id, creditId)),
 };

@@ -142,3 +142,18 @@ const webhookMeta = noRequestMeta;
 /** Marks a credit as held by the provider's customer balance (after addCustomerBalance answered). */
 export const markReferralCreditApplied = (db: DbOrTx, creditId: string, at: Date) =>
   repo.markCreditApplied(db, creditId, at);
+
+/**
+ * The studio's referral credits recorded but not yet on its provider balance (it had no customer when the referral
+ * completed, or the provider call failed): billing applies them with their own idempotency keys once it can (the
+ * studio's customer created, a later webhook), so a credit is never lost and never applied twice.
+ */
+export const unappliedReferralCredits = async (db: DbOrTx, studioId: string): Promise<ReferralCreditGrant[]> =>
+  (await repo.unsafeUnappliedCreditsOf(db, studioId)).map((c) => ({
+    id: c.id,
+    referralId: c.referralId,
+    side: c.side as 'inviter' | 'invitee',
+    studioId: c.studioId,
+    amountCents: c.amountCents,
+    idempotencyKey: c.idempotencyKey,
+  }));
