@@ -48,6 +48,7 @@ export const tenantResources = [
   'misura-esito',
   'booking',
   'consumption-meter',
+  'referral',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

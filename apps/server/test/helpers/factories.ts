@@ -343,6 +343,15 @@ export const createTenantResource = async (
           token: owner.token,
         })
       ).id;
+    case 'referral':
+      return (
+        await apiOk<{ id: string }>(app, {
+          method: 'POST',
+          url: '/user-referrals',
+          token: owner.token,
+          body: { userInviteeEmail: uniqueEmail('invito-amico') },
+        })
+      ).id;
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }
