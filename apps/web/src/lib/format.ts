@@ -1,4 +1,4 @@
-import { formatEuroCents, formatUiDate, uiDateFormat } from '@studiolo/domain/shared';
+import { formatEuroCents, formatUiDate, onFirstUse, uiDateFormat } from '@studiolo/domain/shared';
 
 /** Dates are shown DD-MM-YYYY (spec part 1 §9), in Europe/Rome for instants. */
 export const formatDate = (value: string | Date | null | undefined): string => {
@@ -7,18 +7,20 @@ export const formatDate = (value: string | Date | null | undefined): string => {
   return Number.isNaN(d.getTime()) ? '' : formatUiDate(d);
 };
 
-const timeFormatter = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+const timeFormatter = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }),
+);
 
 /** An instant as DD-MM-YYYY HH:mm in Europe/Rome. */
 export const formatDateTime = (value: string | Date | null | undefined): string => {
   if (!value) return '';
   const d = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(d.getTime()) ? '' : `${formatUiDate(d)} ${timeFormatter.format(d)}`;
+  return Number.isNaN(d.getTime()) ? '' : `${formatUiDate(d)} ${timeFormatter().format(d)}`;
 };
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+const euro = onFirstUse(() => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }));
 /** Euros (a decimal amount) in it-IT. */
-export const formatEuro = (amount: number): string => euro.format(amount);
+export const formatEuro = (amount: number): string => euro().format(amount);
 /** Integer cents in it-IT euros. */
 export const formatCents = formatEuroCents;
 

@@ -1,24 +1,28 @@
 import { studioTimeZone } from '../shared/dates.ts';
+import { onFirstUse } from '../shared/on-first-use.ts';
 
 /**
  * Wall-clock time in Europe/Rome ↔ instants. A wall time is carried as the number of milliseconds it would be in UTC
  * ("floating" time, as RFC 5545 calls a DATE-TIME without zone): arithmetic on it is plain and DST-free.
  */
-const partsFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: studioTimeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const partsFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: studioTimeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
 
 /** Rome's offset from UTC at an instant, straight from the platform's time-zone data (slow: a formatToParts). */
 const platformOffsetAt = (instant: number): number => {
   const p: Record<string, number> = {};
-  for (const part of partsFormatter.formatToParts(instant))
+  for (const part of partsFormatter().formatToParts(instant))
     if (part.type !== 'literal') p[part.type] = Number(part.value);
   const wallSeconds = Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second);
   return wallSeconds - (instant - (((instant % 1000) + 1000) % 1000));

@@ -4,6 +4,7 @@ export * from './field-messages.ts';
 export * from './file-name.ts';
 export * from './http.messages.ts';
 export * from './money.ts';
+export * from './on-first-use.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './text.ts';

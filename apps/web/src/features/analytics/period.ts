@@ -1,3 +1,4 @@
+import { onFirstUse } from '@studiolo/domain/shared';
 /** The periods the page offers (decision 024): this year by default, last year, or a custom range. */
 export const periodKinds = ['THIS_YEAR', 'LAST_YEAR', 'CUSTOM'] as const;
 export type PeriodKind = (typeof periodKinds)[number];
@@ -34,7 +35,9 @@ export const rangeOf = (kind: PeriodKind, custom: { from: string; to: string }, 
   return startDate && endDate && startDate <= endDate ? { startDate, endDate } : null;
 };
 
-const monthFormat = new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthFormat = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
 /** '2025-03' → 'mar 2025'. */
 export const monthLabel = (period: string) =>
-  monthFormat.format(new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1, 1)));
+  monthFormat().format(new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1, 1)));

@@ -1,4 +1,5 @@
 import { fromRomeWall, toRomeWall } from '@studiolo/domain/calendar';
+import { onFirstUse } from '@studiolo/domain/shared';
 
 /**
  * Days and times of the calendar, always in Europe/Rome (GUIDE §3: instants stored in UTC, shown in Rome).
@@ -72,31 +73,38 @@ export const shiftWallDays = (instant: string | Date, days: number): Date =>
 export const minutesBetween = (start: string | Date, end: string | Date) =>
   Math.round((new Date(end).getTime() - new Date(start).getTime()) / 60_000);
 
-const longDay = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDay = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 /** "1 novembre 2026" (spec part 1 §2: the bulk summary's range in long Italian dates). */
-export const longItalianDate = (day: IsoDay) => longDay.format(new Date(dayToMs(day)));
+export const longItalianDate = (day: IsoDay) => longDay().format(new Date(dayToMs(day)));
 
-const weekdayDay = new Intl.DateTimeFormat('it-IT', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthYear = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayMonth = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const dayOnly = new Intl.DateTimeFormat('it-IT', { day: 'numeric', timeZone: 'UTC' });
+const weekdayDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const monthYear = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+const dayMonth = onFirstUse(() => new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', timeZone: 'UTC' }));
+const dayOnly = onFirstUse(() => new Intl.DateTimeFormat('it-IT', { day: 'numeric', timeZone: 'UTC' }));
 
-export const formatWeekdayDay = (day: IsoDay) => weekdayDay.format(new Date(dayToMs(day)));
-export const formatMonthYear = (day: IsoDay) => monthYear.format(new Date(dayToMs(day)));
+export const formatWeekdayDay = (day: IsoDay) => weekdayDay().format(new Date(dayToMs(day)));
+export const formatMonthYear = (day: IsoDay) => monthYear().format(new Date(dayToMs(day)));
 
 /** "2 – 8 novembre 2026", "28 ottobre – 3 novembre 2026", "29 dicembre 2025 – 4 gennaio 2026". */
 export const formatDayRange = (from: IsoDay, to: IsoDay) => {
   const a = new Date(dayToMs(from));
   const b = new Date(dayToMs(to));
-  if (a.getUTCFullYear() !== b.getUTCFullYear()) return `${longDay.format(a)} – ${longDay.format(b)}`;
-  if (a.getUTCMonth() !== b.getUTCMonth()) return `${dayMonth.format(a)} – ${longDay.format(b)}`;
-  return `${dayOnly.format(a)} – ${longDay.format(b)}`;
+  if (a.getUTCFullYear() !== b.getUTCFullYear()) return `${longDay().format(a)} – ${longDay().format(b)}`;
+  if (a.getUTCMonth() !== b.getUTCMonth()) return `${dayMonth().format(a)} – ${longDay().format(b)}`;
+  return `${dayOnly().format(a)} – ${longDay().format(b)}`;
 };
 
 /** DD-MM-YYYY ↔ YYYY-MM-DD. */

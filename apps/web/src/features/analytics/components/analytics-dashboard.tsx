@@ -1,5 +1,6 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import type { CashflowPoint, Revenue } from '@studiolo/domain/analytics';
+import { onFirstUse } from '@studiolo/domain/shared';
 import { lazy, useState } from 'react';
 import { formatEuro } from '../../../lib/format.ts';
 import { analyticsTexts as t } from '../analytics.texts.ts';
@@ -35,7 +36,9 @@ const monthColumn: ChartColumn<Row> = { header: t.month, value: (r) => r.period,
 
 // recharts' keyboard layer off: the drawing is hidden from assistive technology, the table beside it is the alternative
 const noA11yLayer = { accessibilityLayer: false } as const;
-const axisEuro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const axisEuro = onFirstUse(
+  () => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
+);
 // the legend in the series' order (the bars' order), not recharts' default alphabetical one
 const seriesOrder = ['invoiced', 'collected', 'costs', 'unpaidAmount', 'overdueAmount', 'cumulative', 'amount'];
 const legendProps = {
@@ -102,7 +105,7 @@ export const AnalyticsDashboard = ({ tagOptions = [] }: { tagOptions?: readonly 
   const paymentRows = monthsSoFar(rows);
   const suffix = range ? `${range.startDate}_${range.endDate}` : '';
   const chartCommon = { h: 280, dataKey: 'label', valueFormatter: formatEuro, withLegend: true, legendProps } as const;
-  const yAxisProps = { tickFormatter: (v: number) => axisEuro.format(v), width: 80 };
+  const yAxisProps = { tickFormatter: (v: number) => axisEuro().format(v), width: 80 };
 
   return (
     <Stack gap="lg">
@@ -249,7 +252,7 @@ export const AnalyticsDashboard = ({ tagOptions = [] }: { tagOptions?: readonly 
                 dataKey="short"
                 orientation="vertical"
                 valueFormatter={formatEuro}
-                xAxisProps={{ tickFormatter: (v: number) => axisEuro.format(v) }}
+                xAxisProps={{ tickFormatter: (v: number) => axisEuro().format(v) }}
                 yAxisProps={{ width: 150 }}
                 barChartProps={noA11yLayer}
                 series={[{ name: 'amount', label: t.invoiced, color: 'blue.6' }]}
@@ -269,7 +272,7 @@ export const AnalyticsDashboard = ({ tagOptions = [] }: { tagOptions?: readonly 
                 dataKey="short"
                 orientation="vertical"
                 valueFormatter={formatEuro}
-                xAxisProps={{ tickFormatter: (v: number) => axisEuro.format(v) }}
+                xAxisProps={{ tickFormatter: (v: number) => axisEuro().format(v) }}
                 yAxisProps={{ width: 150 }}
                 barChartProps={noA11yLayer}
                 series={[{ name: 'amount', label: t.invoiced, color: 'grape.6' }]}

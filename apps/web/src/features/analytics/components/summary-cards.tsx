@@ -1,11 +1,14 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { CashflowSummary } from '@studiolo/domain/analytics';
+import { onFirstUse } from '@studiolo/domain/shared';
 import { formatEuro } from '../../../lib/format.ts';
 import { analyticsTexts as t } from '../analytics.texts.ts';
 
-const percent = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const percent = onFirstUse(
+  () => new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
 /** 66.7 → '66,7 %' (spec part 2 §3 paymentPercentage, one decimal). */
-export const formatPercent = (value: number) => `${percent.format(value)} %`;
+export const formatPercent = (value: number) => `${percent().format(value)} %`;
 
 const Card = ({
   label,

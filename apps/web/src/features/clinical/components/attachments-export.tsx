@@ -1,3 +1,4 @@
+import { onFirstUse } from '@studiolo/domain/shared';
 import { IconFileZip } from '@tabler/icons-react';
 import {
   ExportButton,
@@ -8,7 +9,7 @@ import {
 import type { CsvDownloadProgress } from '../../../lib/download.ts';
 import { exportAttachments } from '../api/attachments.ts';
 
-const count = new Intl.NumberFormat('it-IT');
+const count = onFirstUse(() => new Intl.NumberFormat('it-IT'));
 
 /** Texts of the attachments export (decided: the spec names the call, not its screen). */
 export const attachmentsExportTexts = {
@@ -16,9 +17,9 @@ export const attachmentsExportTexts = {
   preparing: 'Preparazione degli allegati…',
   progress: (p: CsvDownloadProgress) =>
     p.total === null
-      ? `${count.format(p.rows)} file esportati`
-      : `${count.format(Math.min(p.rows, p.total))} di ${count.format(p.total)} file (${p.percent ?? 0}%)`,
-  done: (files: number) => `Allegati esportati: ${count.format(files)} file, una cartella per paziente.`,
+      ? `${count().format(p.rows)} file esportati`
+      : `${count().format(Math.min(p.rows, p.total))} di ${count().format(p.total)} file (${p.percent ?? 0}%)`,
+  done: (files: number) => `Allegati esportati: ${count().format(files)} file, una cartella per paziente.`,
   failed: 'Esportazione degli allegati non riuscita.',
   progressLabel: 'Avanzamento dell’esportazione degli allegati',
 } as const;

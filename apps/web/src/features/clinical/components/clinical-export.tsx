@@ -1,4 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { onFirstUse } from '@studiolo/domain/shared';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import {
   ExportButton,
@@ -10,16 +11,16 @@ import { TitledPanel } from '../../../components/titled-panel.tsx';
 import type { CsvDownloadProgress } from '../../../lib/download.ts';
 import { type ClinicalExport, exportClinical } from '../api/export-clinical.ts';
 
-const count = new Intl.NumberFormat('it-IT');
+const count = onFirstUse(() => new Intl.NumberFormat('it-IT'));
 
 /** Texts of the clinical exports' progress. */
 export const clinicalExportTexts = {
   preparing: '…',
   progress: (p: CsvDownloadProgress) =>
     p.total === null
-      ? `${count.format(p.rows)} righe esportate`
-      : `${count.format(Math.min(p.rows, p.total))} di ${count.format(p.total)} righe (${p.percent ?? 0}%)`,
-  done: (rows: number) => `Esportazione completata: ${count.format(rows)} ${rows === 1 ? 'riga' : 'righe'}.`,
+      ? `${count().format(p.rows)} righe esportate`
+      : `${count().format(Math.min(p.rows, p.total))} di ${count().format(p.total)} righe (${p.percent ?? 0}%)`,
+  done: (rows: number) => `Esportazione completata: ${count().format(rows)} ${rows === 1 ? 'riga' : 'righe'}.`,
   failed: 'Esportazione non riuscita.',
   progressLabel: 'Avanzamento dell’esportazione',
 } as const;

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, FileButton, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Attachment, attachmentMaxBytes, canPreviewAttachment } from '@studiolo/domain/clinical';
-import { formatFileSize } from '@studiolo/domain/shared';
+import { formatFileSize, onFirstUse } from '@studiolo/domain/shared';
 import {
   IconDownload,
   IconEye,
@@ -37,16 +37,19 @@ export const attachmentsTexts = {
   uploading: (name: string) => `Caricamento di ${name}…`,
 } as const;
 
-const dateTime = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      timeZone: 'Europe/Rome',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 /** DD-MM-YYYY HH:mm in Rome (spec part 1 §9: the UI date format). */
-const shownDate = (iso: string) => dateTime.format(new Date(iso)).replace(/\//g, '-').replace(',', '');
+const shownDate = (iso: string) => dateTime().format(new Date(iso)).replace(/\//g, '-').replace(',', '');
 
 const KindIcon = ({ kind }: { kind: Attachment['kind'] }) => {
   const Icon = kind === 'image' ? IconPhoto : kind === 'pdf' ? IconFileText : IconFile;

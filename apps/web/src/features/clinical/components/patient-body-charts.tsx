@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type BodyChart, bodyChartImages } from '@studiolo/domain/clinical';
+import { onFirstUse } from '@studiolo/domain/shared';
 import { IconBrush, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
@@ -25,15 +26,18 @@ export const bodyChartsTexts = {
   fromDiary: 'Da una seduta del diario',
 } as const;
 
-const dateTime = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const shownDate = (iso: string) => dateTime.format(new Date(iso)).replace(/\//g, '-').replace(',', '');
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      timeZone: 'Europe/Rome',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
+const shownDate = (iso: string) => dateTime().format(new Date(iso)).replace(/\//g, '-').replace(',', '');
 
 const drawnFrom = (c: BodyChart, origin: BodyChartOrigin) =>
   'valutazioneId' in origin ? c.valutazioneId === origin.valutazioneId : c.diarioId === origin.diarioId;

@@ -1,3 +1,4 @@
+import { onFirstUse } from '@studiolo/domain/shared';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import {
   ExportButton,
@@ -8,7 +9,7 @@ import {
 import type { CsvDownloadProgress } from '../../../lib/download.ts';
 import { exportPatientRegistry } from '../api/export-patients.ts';
 
-const count = new Intl.NumberFormat('it-IT');
+const count = onFirstUse(() => new Intl.NumberFormat('it-IT'));
 
 /** Texts of the export (decided: the spec names the call, not its screen). */
 export const exportTexts = {
@@ -16,9 +17,9 @@ export const exportTexts = {
   preparing: 'Preparazione dell’anagrafica…',
   progress: (p: CsvDownloadProgress) =>
     p.total === null
-      ? `${count.format(p.rows)} pazienti esportati`
-      : `${count.format(Math.min(p.rows, p.total))} di ${count.format(p.total)} pazienti (${p.percent ?? 0}%)`,
-  done: (rows: number) => `Anagrafica esportata: ${count.format(rows)} ${rows === 1 ? 'paziente' : 'pazienti'}.`,
+      ? `${count().format(p.rows)} pazienti esportati`
+      : `${count().format(Math.min(p.rows, p.total))} di ${count().format(p.total)} pazienti (${p.percent ?? 0}%)`,
+  done: (rows: number) => `Anagrafica esportata: ${count().format(rows)} ${rows === 1 ? 'paziente' : 'pazienti'}.`,
   failed: 'Esportazione non riuscita.',
   progressLabel: 'Avanzamento dell’esportazione',
 } as const;

@@ -19,6 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type Patient, type PatientState, patientDisplayName } from '@studiolo/domain/patients';
+import { onFirstUse } from '@studiolo/domain/shared';
 import {
   IconDotsVertical,
   IconFileDescription,
@@ -54,7 +55,7 @@ const stateFilterOptions = [
   { value: 'UNACTIVE', label: 'Non attivi' },
 ];
 
-const count = new Intl.NumberFormat('it-IT');
+const count = onFirstUse(() => new Intl.NumberFormat('it-IT'));
 
 /** Texts of the list (decided: the spec names the route and its calls, not the screen's words). */
 export const patientsListTexts = {
@@ -65,7 +66,7 @@ export const patientsListTexts = {
   tagsFilterLabel: 'Etichette',
   tagsFilterPlaceholder: 'Filtra per etichette',
   newPatient: 'Nuovo paziente',
-  total: (n: number) => (n === 1 ? '1 paziente' : `${count.format(n)} pazienti`),
+  total: (n: number) => (n === 1 ? '1 paziente' : `${count().format(n)} pazienti`),
   emptyTitle: 'Ancora nessun paziente',
   emptyDescription: 'Aggiungi il primo paziente dello studio: bastano nome, cognome e codice fiscale.',
   noMatchTitle: 'Nessun paziente trovato',

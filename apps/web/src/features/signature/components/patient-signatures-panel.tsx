@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { onFirstUse } from '@studiolo/domain/shared';
 import { signatureMessages as m, type SignatureRequest } from '@studiolo/domain/signature';
 import { IconFileCertificate, IconFileDownload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +9,9 @@ import { usePatientSignatures } from '../api/get-patient-signatures.ts';
 import { downloadDossier, downloadSignedPdf, useRevokeSignature } from '../api/revoke-signature.ts';
 import { signatureTexts as t } from './signature-texts.ts';
 
-const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+const dateTime = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }),
+);
 const statusColor: Record<SignatureRequest['status'], string> = {
   PENDING: 'blue',
   SIGNED: 'green',
@@ -44,7 +47,7 @@ export const PatientSignaturesPanel = ({ pazienteId, canRevoke }: { pazienteId: 
           <Table.Tbody>
             {list.data.content.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{dateTime.format(new Date(r.createdAt))}</Table.Td>
+                <Table.Td>{dateTime().format(new Date(r.createdAt))}</Table.Td>
                 <Table.Td>{r.documents.map((d) => d.title).join(', ')}</Table.Td>
                 <Table.Td>
                   <Badge color={statusColor[r.status]} variant="light">
@@ -52,7 +55,7 @@ export const PatientSignaturesPanel = ({ pazienteId, canRevoke }: { pazienteId: 
                   </Badge>
                   {r.signedAt && (
                     <Text size="xs" c="dimmed">
-                      {dateTime.format(new Date(r.signedAt))}
+                      {dateTime().format(new Date(r.signedAt))}
                       {r.signer && r.signer.ruolo !== 'PAZIENTE'
                         ? ` · ${m.signerRoles[r.signer.ruolo]}: ${r.signer.nome} ${r.signer.cognome}`
                         : ''}

@@ -1,8 +1,11 @@
 import { Alert, Badge, Loader, Stack, Table, Text } from '@mantine/core';
+import { onFirstUse } from '@studiolo/domain/shared';
 import { useSmsOutbox } from '../api/get-sms-outbox.ts';
 import { signatureTexts as t } from './signature-texts.ts';
 
-const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+const dateTime = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }),
+);
 
 /** The studio's SMS: with no provider configured they stay here, labelled as never sent (decision 028). */
 export const SmsOutboxPanel = () => {
@@ -25,7 +28,7 @@ export const SmsOutboxPanel = () => {
           <Table.Tbody>
             {sms.data.map((x) => (
               <Table.Tr key={x.id}>
-                <Table.Td>{dateTime.format(new Date(x.createdAt))}</Table.Td>
+                <Table.Td>{dateTime().format(new Date(x.createdAt))}</Table.Td>
                 <Table.Td>{x.to}</Table.Td>
                 <Table.Td style={{ wordBreak: 'break-word' }}>{x.text}</Table.Td>
                 <Table.Td>

@@ -1,10 +1,13 @@
 import { Alert, Button, FileInput, Stack, Text } from '@mantine/core';
+import { onFirstUse } from '@studiolo/domain/shared';
 import { IconCircleCheck, IconFileUpload, IconFileX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useVerifySignedPdf } from '../api/verify-signed-pdf.ts';
 import { signatureTexts as t } from './signature-texts.ts';
 
-const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeStyle: 'medium', timeZone: 'Europe/Rome' });
+const dateTime = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeStyle: 'medium', timeZone: 'Europe/Rome' }),
+);
 
 /** The public verification page's body (issue 15 part 6): upload a signed PDF, see if it is intact, who signed, when. */
 export const VerifySignaturePanel = () => {
@@ -45,7 +48,7 @@ export const VerifySignaturePanel = () => {
             {result.signatures.map((s) => (
               <Stack key={`${s.signedAt}-${s.certificateSubject}-${s.reason}`} gap={2}>
                 <Text size="sm">
-                  {t.verifySignedBy(s.signerName ?? '—', s.signedAt ? dateTime.format(new Date(s.signedAt)) : '—')}
+                  {t.verifySignedBy(s.signerName ?? '—', s.signedAt ? dateTime().format(new Date(s.signedAt)) : '—')}
                 </Text>
                 {s.reason && (
                   <Text size="sm" c="dimmed">

@@ -1,13 +1,15 @@
 import type { CalendarEvent } from '@studiolo/domain/calendar';
-import { formatUiDate } from '@studiolo/domain/shared';
+import { formatUiDate, onFirstUse } from '@studiolo/domain/shared';
 
-const time = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+const time = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }),
+);
 
 /** An appointment's day, DD-MM-YYYY in Europe/Rome. */
 export const eventDay = (e: Pick<CalendarEvent, 'start'>) => formatUiDate(new Date(e.start));
 /** Its start–end time, HH:mm–HH:mm in Europe/Rome. */
 export const eventTimes = (e: Pick<CalendarEvent, 'start' | 'end'>) =>
-  `${time.format(new Date(e.start))}–${time.format(new Date(e.end))}`;
+  `${time().format(new Date(e.start))}–${time().format(new Date(e.end))}`;
 
 /**
  * The insurance report (spec part 2 §2 extra-info panel): the linked appointments, oldest first, one a line with

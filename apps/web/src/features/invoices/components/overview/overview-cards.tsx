@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { invoiceMessages as m } from '@studiolo/domain/invoices';
-import { formatUiDate } from '@studiolo/domain/shared';
+import { formatUiDate, onFirstUse } from '@studiolo/domain/shared';
 import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +25,9 @@ export const overviewTexts = {
   cashFlowHint: (month: string) => `Incassato meno costi, ${month}`,
 } as const;
 
-const monthName = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+const monthName = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }),
+);
 
 /** The first and last day of the current month in Rome, DD-MM-YYYY. */
 export const currentMonthRange = (now = new Date()) => {
@@ -106,7 +108,7 @@ export const OverviewCards = () => {
         <Card
           label={overviewTexts.cashFlow}
           value={monthly.data ? formatEuro(monthly.data.netCashFlow) : null}
-          hint={overviewTexts.cashFlowHint(monthName.format(new Date()))}
+          hint={overviewTexts.cashFlowHint(monthName().format(new Date()))}
         />
       </SimpleGrid>
     </Stack>

@@ -1,4 +1,6 @@
-const count = new Intl.NumberFormat('it-IT');
+import { onFirstUse } from '@studiolo/domain/shared';
+
+const count = onFirstUse(() => new Intl.NumberFormat('it-IT'));
 
 /** Texts of the invoice tables that the spec does not word (decided here); its own come from invoiceMessages. */
 export const invoiceTablesTexts = {
@@ -23,7 +25,7 @@ export const invoiceTablesTexts = {
     direction === 'DESC' ? 'Data: dal più recente (cambia ordine)' : 'Data: dal meno recente (cambia ordine)',
   pageSize: 'Documenti per pagina',
   total: (n: number, exact: boolean) =>
-    !exact ? `Oltre ${count.format(n)} documenti` : n === 1 ? '1 documento' : `${count.format(n)} documenti`,
+    !exact ? `Oltre ${count().format(n)} documenti` : n === 1 ? '1 documento' : `${count().format(n)} documenti`,
   pagination: 'Pagine dei documenti',
   paidDialogTitle: 'Fattura pagata',
   paymentMethod: 'Metodo di pagamento',

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { einvoicingMessages as em, sdiNotificationLabels } from '@studiolo/domain/einvoicing';
 import { invoiceMessages as m } from '@studiolo/domain/invoices';
+import { onFirstUse } from '@studiolo/domain/shared';
 import { useState } from 'react';
 import { type SdiErrore, SdiErrors } from '../../../../components/sdi-errors.tsx';
 import { invoiceTablesTexts as t } from './invoice-tables.texts.ts';
@@ -18,8 +19,10 @@ type Message = {
   esito_committente?: { esito?: string; descrizione?: string };
 };
 
-const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+const dateTime = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }),
+);
+const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
 
 /** Badge colours: refusals red, deliveries and acceptances green, the rest neutral. */
 const colorOf = (n: Notification) => {
