@@ -3,8 +3,8 @@ export const billingMessages = {
   title: 'Abbonamento',
   overdueBadge: 'Scaduto',
   simulatorLabel: 'pagamento di prova, nessun addebito',
-  simulatorNotice:
-    'Pagamenti in modalità di prova: nessuna carta viene addebitata. Per i pagamenti reali configura STRIPE_SECRET_KEY.',
+  simulatorNotice: 'Nessuna carta viene addebitata. I pagamenti reali si attivano configurando STRIPE_SECRET_KEY.',
+  alreadySubscribed: 'Hai già un abbonamento: per cambiare piano usa "Gestisci pagamenti"',
   manage: 'Gestisci pagamenti',
   priceNotFound: 'Prezzo non trovato',
   returnUrlInvalid: "L'indirizzo di ritorno deve essere una pagina di Studiolo",

@@ -124,6 +124,15 @@ describe('checkout through the simulator', () => {
       url: '/stripe-integration/billing',
       token: owner.token,
     });
+    // a second plan while subscribed: refused (the portal changes plans), no second subscription
+    const again = await api(t.app, {
+      method: 'GET',
+      url: '/stripe-integration',
+      token: owner.token,
+      query: { priceId: 'price_local_unlimited_month', urlAfterCheckout: '/billing' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.answer).toBe(m.alreadySubscribed);
     const portalPage = await t.app.inject({ method: 'GET', url: portal });
     expect(portalPage.body).toContain('Annulla abbonamento');
     // cancelled from the portal: the studio is overdue ('Scaduto') at once, its plan's extras stop

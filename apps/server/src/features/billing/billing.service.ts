@@ -84,7 +84,10 @@ export const checkout = async (
 ) => {
   const returnUrl = sameOriginUrl(input.urlAfterCheckout, origin);
   const price = await getPrice(deps, input.priceId);
-  const { account } = await repo.findForStudio(deps.db, ctx);
+  const { account, studio } = await repo.findForStudio(deps.db, ctx);
+  // one subscription per studio: a plan change goes through the portal, never a second subscription
+  const live = studio?.stripeSubStatus && studio.stripeSubStatus !== 'canceled';
+  if (price.metadata.kind === 'plan' && live) throw new AppError('CONFLICT', m.alreadySubscribed);
   const { url } = await provider(deps, () =>
     deps.payments.createCheckout({
       price,

@@ -36,7 +36,7 @@ export const SimulatorNotice = () => (
     title="Pagamenti in modalità di prova"
     data-testid="simulator-notice"
   >
-    {m.simulatorNotice} Ogni acquisto qui è un {m.simulatorLabel}.
+    Ogni acquisto qui è un {m.simulatorLabel}. {m.simulatorNotice}
   </Alert>
 );
 
@@ -98,11 +98,14 @@ const CurrentPlan = ({
 const PlanCard = ({
   price,
   current,
+  change,
   onChoose,
   pending,
 }: {
   price: StripePrice;
   current: boolean;
+  /** The studio has a subscription: another plan is chosen in the provider's portal. */
+  change: boolean;
   onChoose: () => void;
   pending: boolean;
 }) => {
@@ -148,7 +151,7 @@ const PlanCard = ({
           variant={current ? 'light' : 'filled'}
           fullWidth
         >
-          {current ? 'Piano attuale' : `Scegli ${name}`}
+          {current ? 'Piano attuale' : change ? `Passa a ${name}` : `Scegli ${name}`}
         </Button>
       </Stack>
     </Card>
@@ -240,6 +243,8 @@ export type BillingOverviewProps = {
 export const BillingOverview = (p: BillingOverviewProps) => {
   const currentPlan = p.summary ? planDisplayName(p.summary.plan) : null;
   const subscribed = Boolean(p.summary?.stripeSubStatus) && !p.summary?.overdue;
+  // a subscription that is not cancelled is changed in the portal, never doubled by a second Checkout
+  const live = Boolean(p.summary?.stripeSubStatus) && p.summary?.stripeSubStatus !== 'canceled';
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -272,8 +277,9 @@ export const BillingOverview = (p: BillingOverviewProps) => {
                 key={price.id}
                 price={price}
                 current={subscribed && currentPlan === planDisplayName(price.metadata.plan ?? 'BASIC')}
+                change={live}
                 pending={p.choosingPriceId === price.id}
-                onChoose={() => p.onChoose(price.id)}
+                onChoose={() => (live ? p.onPortal() : p.onChoose(price.id))}
               />
             ))}
           </SimpleGrid>

@@ -65,15 +65,24 @@ describe('BillingOverview (/billing)', () => {
     expect(screen.getByText('19,00 €')).toBeTruthy();
     expect(screen.getByText('39,00 €')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Piano attuale' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Scegli UNLIMITED' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Passa a UNLIMITED' })).toBeTruthy();
   });
 
   it('starts the Checkout of the chosen plan and opens the portal from "Gestisci pagamenti"', async () => {
-    const { user, props } = renderOverview();
+    const { user, props } = renderOverview({
+      summary: summary({ plan: 'TRIAL', stripeSubStatus: null, stripeSubEndDate: null }),
+    });
     await user.click(screen.getByRole('button', { name: 'Scegli BASIC' }));
     expect(props.onChoose).toHaveBeenCalledWith('price_BASIC');
     await user.click(screen.getByRole('button', { name: 'Gestisci pagamenti' }));
     expect(props.onPortal).toHaveBeenCalled();
+  });
+
+  it('changes the plan of a live subscription in the portal, never with a second Checkout', async () => {
+    const { user, props } = renderOverview();
+    await user.click(screen.getByRole('button', { name: 'Passa a UNLIMITED' }));
+    expect(props.onPortal).toHaveBeenCalled();
+    expect(props.onChoose).not.toHaveBeenCalled();
   });
 
   it("says 'Scaduto' and that the data stay readable when the subscription lapsed; every plan can be chosen again", () => {
