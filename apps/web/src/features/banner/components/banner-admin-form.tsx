@@ -22,12 +22,20 @@ const inputOf = (n: GlobalNotification): GlobalNotificationInput => ({
 const Form = ({ initial, inviterUserId }: { initial: GlobalNotification; inviterUserId: string | null }) => {
   const save = useSaveGlobalNotification();
   const [value, setValue] = useState(() => inputOf(initial));
+  // SECURITY: the preview shows the details as the server kept them (sanitised), never the HTML being typed
+  const [savedBody, setSavedBody] = useState(initial.descriptionBody);
   const parsed = globalNotificationInputSchema.safeParse(value);
   const set = <K extends keyof GlobalNotificationInput>(key: K, v: GlobalNotificationInput[K]) =>
     setValue((old) => ({ ...old, [key]: v }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (parsed.success) save.mutate(parsed.data, { onSuccess: (saved) => setValue(inputOf(saved)) });
+    if (parsed.success)
+      save.mutate(parsed.data, {
+        onSuccess: (saved) => {
+          setValue(inputOf(saved));
+          setSavedBody(saved.descriptionBody);
+        },
+      });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -74,8 +82,11 @@ const Form = ({ initial, inviterUserId }: { initial: GlobalNotification; inviter
         <Title order={3} fz="md" mt="sm">
           {m.preview}
         </Title>
+        <Text size="xs" c="dimmed">
+          Il testo dei dettagli è mostrato com’è stato salvato.
+        </Text>
         <GlobalBannerView
-          notification={{ ...value, updatedAt: null }}
+          notification={{ ...value, descriptionBody: savedBody, updatedAt: null }}
           inviterUserId={inviterUserId}
           onClose={() => undefined}
         />

@@ -2,6 +2,7 @@ import { Avatar, Badge, Button, Group, Loader, Paper, Stack, Text, Textarea, Tex
 import { referralMessages as m, type Referral, referralEmailSchema, sortReferrals } from '@studiolo/domain/referrals';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { requiredField } from '../../../lib/form.ts';
 import { useCreateReferral } from '../api/create-referral.ts';
 import { useDeleteReferral } from '../api/delete-referral.ts';
 import { useReferrals } from '../api/get-referrals.ts';
@@ -40,7 +41,12 @@ const ReferralRow = ({
         </Stack>
       </Group>
       {referral.userInviteeRegistered ? (
-        <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />}>
+        <Badge
+          color="teal"
+          variant="light"
+          leftSection={<IconCircleCheck size={14} aria-hidden />}
+          style={{ flexShrink: 0, overflow: 'visible' }}
+        >
           {m.completed}
         </Badge>
       ) : referral.inviteeSignedUp ? null : (
@@ -50,6 +56,7 @@ const ReferralRow = ({
           color="red"
           onClick={() => onCancel(referral.id)}
           loading={cancelling}
+          style={{ flexShrink: 0 }}
           aria-label={`${m.cancel} – ${referral.userInviteeEmail}`}
         >
           {m.cancel}
@@ -114,7 +121,7 @@ export const ReferralBox = () => {
               onChange={(e) => setEmail(e.currentTarget.value)}
               onBlur={() => setTouched(true)}
               error={touched && email !== '' && !valid ? m.emailInvalid : undefined}
-              required
+              {...requiredField}
             />
             <Textarea
               label={m.reasonLabel}
