@@ -33,6 +33,10 @@ const CalendarResourcesPanel = lazy(() =>
   })),
 );
 
+const RemindersTab = lazy(async () => ({
+  default: (await import('../reminders-tab.tsx')).RemindersTab,
+}));
+
 /** Issue 26 item 2: what an invoice line of appointments without a service says (settings fattura). */
 const ServiceDescriptionSetting = ({ canEdit }: { canEdit: boolean }) => {
   const settings = useSettings();
@@ -111,6 +115,16 @@ export const CalendarSettingsPage = () => {
             content: (
               <LazyPanel>
                 <GoogleCalendarPanel canEdit={can(role, 'calendar:write')} />
+              </LazyPanel>
+            ),
+          },
+          {
+            // appointment reminders and the SMS credit box (decision 036): the card checkout comes back here
+            label: 'Promemoria',
+            canAccess: can(role, 'settings:read'),
+            content: (
+              <LazyPanel>
+                <RemindersTab canEdit={canEditSettings} canManageCredit={can(role, 'billing:manage')} />
               </LazyPanel>
             ),
           },

@@ -72,6 +72,10 @@ const ReferralBox = lazy(async () => ({
   default: (await import('../../features/referrals/components/referral-box.tsx')).ReferralBox,
 }));
 
+const RemindersTab = lazy(async () => ({
+  default: (await import('../reminders-tab.tsx')).RemindersTab,
+}));
+
 const BookingSettingsPanel = lazy(async () => ({
   default: (await import('../../features/booking/components/booking-settings-panel.tsx')).BookingSettingsPanel,
 }));
@@ -249,6 +253,16 @@ export const SettingsPage = () => {
             content: (
               <LazyPanel>
                 <ReferralBox />
+              </LazyPanel>
+            ),
+          },
+          {
+            // appointment reminders and the SMS credit box (decision 036)
+            label: 'Promemoria',
+            canAccess: can(role, 'settings:read'),
+            content: (
+              <LazyPanel>
+                <RemindersTab canEdit={can(role, 'settings:write')} canManageCredit={can(role, 'billing:manage')} />
               </LazyPanel>
             ),
           },
