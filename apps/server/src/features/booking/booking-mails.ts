@@ -5,7 +5,8 @@ import type { AppDeps } from '../../deps.ts';
 /**
  * The booking flow's e-mails (issue 28 item 5, decision 035): every change of a booking reaches the patient, and the
  * studio hears of each new booking and each cancellation. Sent after the change is committed: a mail that fails is
- * recorded FAILED in the mail log (the mailer does it) and never undoes the booking.
+ * recorded FAILED in the mail log (the mailer does it) and never undoes the booking. The patient's mails are logged
+ * under the studio with the cancel link hidden (`hideFromLog`): the link is the patient's credential, not the studio's.
  */
 
 export type BookingMailContext = BookingMailFacts & {
@@ -68,6 +69,7 @@ export const mailNewBooking = async (
     subject: pending ? m.pendingMailSubject(f.studioName) : m.bookedMailSubject(f.studioName),
     text: pending ? m.pendingMailText(f) : m.bookedMailText(f),
     attachments: [icsAttachment(f)],
+    hideFromLog: [f.cancelUrl],
   });
   if (f.studioEmail)
     await sendQuietly(deps, log, {
@@ -86,6 +88,7 @@ export const mailStudioConfirmed = (deps: AppDeps, f: BookingMailContext, log: (
     subject: m.studioConfirmedMailSubject(f.studioName),
     text: m.studioConfirmedMailText(f),
     attachments: [icsAttachment(f)],
+    hideFromLog: [f.cancelUrl],
   });
 
 /** A cancellation (by the studio, with its reason, or by the patient): both sides hear of it. */
@@ -101,6 +104,7 @@ export const mailCancelled = async (
     to: f.patientEmail,
     subject: by === 'STUDIO' ? m.studioCancelledMailSubject(f.studioName) : m.patientCancelledMailSubject(f.studioName),
     text: by === 'STUDIO' ? m.studioCancelledMailText(f, reason) : m.patientCancelledMailText(f),
+    hideFromLog: [f.cancelUrl],
   });
   if (f.studioEmail)
     await sendQuietly(deps, log, {

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { PublicBooking, StudioBookingRow } from '@studiolo/domain/booking';
+import { mailMessages as mailMessages_ } from '@studiolo/domain/mail';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -174,7 +176,9 @@ describe('the booking', () => {
 
     const [receipt] = await mailsTo(patient.email);
     expect(receipt?.subject).toMatch(/Richiesta di prenotazione ricevuta/);
-    expect(receipt?.text).toContain(booking.cancelUrl);
+    // the studio's mail log keeps the receipt without the patient's cancel link (see 'the studio's outbox')
+    expect(receipt?.text).not.toContain(booking.cancelUrl);
+    expect(receipt?.text).toContain(mailMessages_.hiddenLink);
     expect(receipt?.attachments).toEqual([expect.objectContaining({ filename: 'appuntamento.ics' })]);
     const [toStudio] = await mailsTo('studio@example.it');
     expect(toStudio?.subject).toMatch(/Nuova prenotazione da confermare: Lucia Neri/);
@@ -299,6 +303,46 @@ describe('matching existing patients', () => {
 });
 
 describe('the studio', () => {
+  it("reads the patient's booking mails in its outbox without the cancel link; the patient's mail carries it", async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    const { id, patient, token } = await makeBooking(t.app, s);
+    await apiOk(t.app, { method: 'POST', url: `/bookings/${id}/confirm`, token: s.owner.token });
+    const outbox = await apiOk<{ id: string; to: string; subject: string }[]>(t.app, {
+      method: 'GET',
+      url: '/outbox',
+      token: s.owner.token,
+    });
+    const toPatient = outbox.filter((x) => x.to === patient.email.toLowerCase());
+    expect(toPatient.map((x) => x.subject)).toEqual([
+      expect.stringMatching(/^Appuntamento confermato/),
+      expect.stringMatching(/^Richiesta di prenotazione ricevuta/),
+    ]);
+    for (const listed of toPatient) {
+      const detail = await apiOk<{ text: string; html: string | null; hasEml: boolean }>(t.app, {
+        method: 'GET',
+        url: `/outbox/${listed.id}`,
+        token: s.owner.token,
+      });
+      expect(detail.text).not.toContain(token);
+      expect(detail.text).toContain(`Per annullare: ${mailMessages_.hiddenLink}`);
+      // the raw message (and its .ics) carries the link: not offered to the studio
+      expect(detail.hasEml).toBe(false);
+      const eml = await api(t.app, { method: 'GET', url: `/outbox/${listed.id}/eml`, token: s.owner.token });
+      expect(eml.status).toBe(404);
+      // the message itself, as the local outbox delivered it to the patient, is whole
+      const raw = readFileSync(`${t.deps.config.DATA_DIR}/outbox/${listed.id}.eml`, 'latin1').replace(/=\r?\n/g, '');
+      expect(raw).toContain(token);
+    }
+    // the studio's own notice is not touched, nor offered without its .eml
+    const toStudio = outbox.find((x) => x.to === 'studio@example.it');
+    const notice = await apiOk<{ hasEml: boolean }>(t.app, {
+      method: 'GET',
+      url: `/outbox/${toStudio?.id}`,
+      token: s.owner.token,
+    });
+    expect(notice.hasEml).toBe(true);
+  });
+
   it('confirms a pending booking: the event too, the patient mailed, the audit trail written', async () => {
     const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
     const { id, patient, token } = await makeBooking(t.app, s);

@@ -13,7 +13,17 @@ export type OutgoingMail = {
   text: string;
   html?: string;
   attachments?: { filename: string; contentType: string; content: Buffer | string }[];
+  /**
+   * The recipient's own credentials in the message (a patient's cancel link): delivered as they are, but the mail log
+   * the studio reads (GET /outbox) shows `mailMessages.hiddenLink` in their place and offers no .eml (the raw message
+   * and its attachments carry them too). The local outbox's file on disk stays whole: it is the message itself.
+   */
+  hideFromLog?: string[];
 };
+
+/** The text as the mail log keeps it: every hidden value replaced. */
+const redacted = (text: string, hidden: string[]) =>
+  hidden.filter(Boolean).reduce((t, value) => t.split(value).join(mailMessages.hiddenLink), text);
 
 export type Mailer = {
   transportKind: MailTransport['kind'];
@@ -40,13 +50,14 @@ export const createMailer = (db: Db, transport: MailTransport, from: string): Ma
     })
       .compile()
       .build();
+    const hidden = mail.hideFromLog ?? [];
     const record = {
       id,
       studioId: mail.studioId,
       to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
+      subject: redacted(mail.subject, hidden),
+      text: redacted(mail.text, hidden),
+      html: mail.html ? redacted(mail.html, hidden) : null,
       attachments: (mail.attachments ?? []).map((a) => ({
         filename: a.filename,
         contentType: a.contentType,
@@ -56,7 +67,11 @@ export const createMailer = (db: Db, transport: MailTransport, from: string): Ma
     };
     try {
       const delivery = await transport.deliver({ id, from, to: mail.to, raw });
-      await mailRepository.insert(db, { ...record, status: delivery.status, emlPath: delivery.emlPath });
+      await mailRepository.insert(db, {
+        ...record,
+        status: delivery.status,
+        emlPath: hidden.length > 0 ? null : delivery.emlPath,
+      });
       return { id, status: delivery.status };
     } catch (err) {
       await mailRepository.insert(db, {
