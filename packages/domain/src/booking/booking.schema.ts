@@ -150,15 +150,22 @@ export const bookingSettingsAnswerSchema = z.object({
 });
 export type BookingSettingsAnswer = z.infer<typeof bookingSettingsAnswerSchema>;
 
-/** GET /booking/:slug — the public page's studio (nothing a patient should not see). */
+/**
+ * The studio as a patient sees it (nothing a patient should not see): the public page's header, and the contacts the
+ * booking's own page offers when it can no longer be cancelled online.
+ */
+export const publicStudioSchema = z.object({
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type PublicStudio = z.infer<typeof publicStudioSchema>;
+
+/** GET /booking/:slug — the public page's studio. */
 export const publicBookingPageSchema = z.object({
-  studio: z.object({
-    name: z.string(),
-    logoUrl: z.string().nullable(),
-    address: z.string().nullable(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-  }),
+  studio: publicStudioSchema,
   pageText: z.string().nullable(),
   cancelLimitHours: z.number().int(),
   confirmationMode: z.enum(bookingConfirmationModes),
@@ -236,7 +243,8 @@ export type BookingConfirmInput = z.infer<typeof bookingConfirmInputSchema>;
 /** A booking as the patient sees it (confirmation screen and the cancellation page). */
 export const publicBookingSchema = z.object({
   status: z.enum(reservationStatuses),
-  studioName: z.string(),
+  /** The same studio as the public page's (name, logo, address, phone, e-mail). */
+  studio: publicStudioSchema,
   serviceName: z.string(),
   staffDisplayName: z.string(),
   start: z.string(),
@@ -246,6 +254,10 @@ export const publicBookingSchema = z.object({
   icsUrl: z.string(),
   /** Whether the cancellation limit still allows the patient to cancel. */
   cancellable: z.boolean(),
+  /** The studio's limit: online cancellation ends this many hours before the start. */
+  cancelLimitHours: z.number().int(),
+  /** The last instant the patient can cancel online (start − cancelLimitHours, ISO instant). */
+  cancelUntil: z.string(),
 });
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import type { PublicBooking, StudioBookingRow } from '@studiolo/domain/booking';
+import type { PublicBooking, PublicBookingPage, StudioBookingRow } from '@studiolo/domain/booking';
 import { mailMessages as mailMessages_ } from '@studiolo/domain/mail';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -443,6 +443,25 @@ describe("the patient's link", () => {
     expect(again.status).toBe(409);
   });
 
+  it("tells the patient the studio's contacts, the limit in hours and the last moment to cancel", async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app), { cancelLimitHours: 12 });
+    const { token, booking } = await makeBooking(t.app, s);
+    const view = await apiOk<PublicBooking>(t.app, {
+      method: 'GET',
+      url: '/appointments/paziente/booking',
+      query: { token },
+    });
+    expect(view.cancellable).toBe(true);
+    expect(view.cancelLimitHours).toBe(12);
+    expect(view.cancelUntil).toBe(new Date(Date.parse(booking.start) - 12 * 3_600_000).toISOString());
+    // the same studio as the public page shows, nothing more (no other member's data)
+    const page = await apiOk<PublicBookingPage>(t.app, { method: 'GET', url: `/booking/${s.slug}` });
+    expect(view.studio).toEqual(page.studio);
+    expect(Object.keys(view.studio).sort()).toEqual(['address', 'email', 'logoUrl', 'name', 'phone']);
+    expect(view.studio).toMatchObject({ email: 'studio@example.it', phone: '+39 333 1234567' });
+    expect(booking.cancelLimitHours).toBe(12);
+  });
+
   it('refuses to cancel after the limit: 409 with the message to call the studio', async () => {
     const s = await openBookingStudio(t.app, await createStudioOwner(t.app), { cancelLimitHours: 24 * 7 });
     const { token } = await makeBooking(t.app, s, { daysAhead: 2 });
@@ -452,6 +471,11 @@ describe("the patient's link", () => {
       query: { token },
     });
     expect(view.cancellable).toBe(false);
+    // the page can say until when it could, and whom to call instead
+    expect(view.cancelLimitHours).toBe(24 * 7);
+    expect(Date.parse(view.cancelUntil)).toBe(Date.parse(view.start) - 24 * 7 * 3_600_000);
+    const page = await apiOk<PublicBookingPage>(t.app, { method: 'GET', url: `/booking/${s.slug}` });
+    expect(view.studio).toEqual(page.studio);
     const res = await api(t.app, { method: 'POST', url: '/appointments/paziente/cancel', body: { token } });
     expect(res.status).toBe(409);
     expect(res.body.answer).toBe('Non è più possibile annullare online: contatta lo studio');

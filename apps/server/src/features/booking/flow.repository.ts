@@ -22,16 +22,10 @@ export type BookingRow = typeof bookings.$inferSelect;
  * advisory locks that serialize bookings of one staff member (and of the service's rooms and devices).
  */
 export const bookingFlowRepository = {
-  /** The studio's name, contacts and address as its public pages and e-mails show them. */
+  /** The studio's name as the e-mails say it (contacts and address: the public page's, publicStudioOf). */
   studioOf: (db: DbOrTx, ctx: StudioContext) =>
     db
-      .select({
-        nome: studios.nome,
-        cognome: studios.cognome,
-        ragioneSociale: studios.ragioneSociale,
-        email: sql<string | null>`${studios.contatti}->>'email'`,
-        telefono: sql<string | null>`coalesce(${studios.contatti}->>'telefono', ${studios.contatti}->>'cellulare')`,
-      })
+      .select({ nome: studios.nome, cognome: studios.cognome, ragioneSociale: studios.ragioneSociale })
       .from(studios)
       .where(eq(studios.id, ctx.studioId))
       .then((r) => r[0] ?? null),

@@ -31,7 +31,7 @@ import { toColumns } from '../patients/patients.service.ts';
 import { type BookingSettingsRow, bookingRepository } from './booking.repository.ts';
 import { type BookingMailContext, bookingIcs, mailCancelled, mailNewBooking } from './booking-mails.ts';
 import { type BookingRow, bookingLockKey, bookingFlowRepository as repo } from './flow.repository.ts';
-import { openBookingPage } from './public.service.ts';
+import { openBookingPage, publicStudioOf } from './public.service.ts';
 import { loadService, slotsOf } from './slots.service.ts';
 
 /**
@@ -94,13 +94,6 @@ const romeDateOf = (instant: number) => new Date(toRomeWall(instant)).toISOStrin
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const studioNameOf = (s: { nome: string | null; cognome: string | null; ragioneSociale: string | null } | null) =>
   (s && (str(s.ragioneSociale) ?? ([str(s.nome), str(s.cognome)].filter(Boolean).join(' ') || null))) ?? 'Lo studio';
-const addressOf = (residenza: unknown) => {
-  const r = (residenza ?? {}) as Record<string, unknown>;
-  const line = [str(r.indirizzo), [str(r.cap), str(r.comune)].filter(Boolean).join(' '), str(r.provincia)]
-    .filter(Boolean)
-    .join(', ');
-  return line || null;
-};
 
 /** What a stored request holds: the patient's input as checked at the code request (normalised). */
 type StoredRequest = BookingRequestInput & { codiceFiscale: string | null };
@@ -494,23 +487,27 @@ const publicViewOf = async (
 ): Promise<PublicBooking> => {
   const s = settings ?? (await bookingRepository.findSettings(deps.db, ctx));
   const [studio, product, staff, times] = await Promise.all([
-    repo.studioOf(deps.db, ctx),
+    bookingRepository.studio(deps.db, ctx),
     b.productId ? repo.productOf(deps.db, ctx, b.productId) : null,
     repo.staffNames(deps.db, ctx, b.staffMemberId ? [b.staffMemberId] : []),
     timesOf(deps.db, ctx, b),
   ]);
+  if (!studio) throw new AppError('NOT_FOUND', m.bookingNotFound);
   const status = b.status as ReservationStatus;
   const limitHours = s?.cancelLimitHours ?? 24;
+  const cancelUntil = times.start.getTime() - limitHours * hour;
   return {
     status,
-    studioName: studioNameOf(studio),
+    studio: publicStudioOf(studio),
     serviceName: product?.name ?? 'Appuntamento',
     staffDisplayName: staff[0] ? `${staff[0].name} ${staff[0].lastname}`.trim() : '',
     start: times.start.toISOString(),
     end: times.end.toISOString(),
     cancelUrl: cancelUrlOf(deps, token),
     icsUrl: icsUrlOf(deps, token),
-    cancellable: isActive(status) && deps.now().getTime() < times.start.getTime() - limitHours * hour,
+    cancellable: isActive(status) && deps.now().getTime() < cancelUntil,
+    cancelLimitHours: limitHours,
+    cancelUntil: new Date(cancelUntil).toISOString(),
   };
 };
 
@@ -521,23 +518,23 @@ export const mailContextOf = async (
   b: BookingRow,
   view: PublicBooking,
 ): Promise<BookingMailContext> => {
-  const [studio, studioRow, patient] = await Promise.all([
+  const [studio, patient] = await Promise.all([
     repo.studioOf(deps.db, ctx),
-    bookingRepository.studio(deps.db, ctx),
     repo.patientNameOf(deps.db, ctx, b.pazienteId),
   ]);
   return {
     studioId: ctx.studioId,
     bookingId: b.id,
-    studioName: view.studioName,
+    studioName: studioNameOf(studio),
     serviceName: view.serviceName,
     staffName: view.staffDisplayName,
     start: view.start,
     end: view.end,
     cancelUrl: view.cancelUrl,
-    studioContact: studio?.telefono ?? studio?.email ?? null,
-    studioEmail: studio?.email ?? null,
-    address: addressOf(studioRow?.residenza),
+    // the contacts and address the patient's page shows (publicStudioOf)
+    studioContact: view.studio.phone ?? view.studio.email,
+    studioEmail: view.studio.email,
+    address: view.studio.address,
     patientEmail: b.patientEmail ?? '',
     // the mail's "Lucia Neri", not the list's "Neri Lucia"
     patientName:

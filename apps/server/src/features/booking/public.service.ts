@@ -1,4 +1,4 @@
-import type { PublicBookingPage } from '@studiolo/domain/booking';
+import type { PublicBookingPage, PublicStudio } from '@studiolo/domain/booking';
 import { studioDisplayName } from '@studiolo/domain/studio';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -33,6 +33,23 @@ const addressOf = (r: Json) => {
   return [textOf(r.indirizzo), town || null].filter(Boolean).join(', ') || null;
 };
 
+type StudioRow = NonNullable<Awaited<ReturnType<typeof repo.studio>>>;
+
+/**
+ * The studio as a patient sees it: the public page's header and the booking's own page (the contacts to call when it
+ * can no longer be cancelled online). phone = telefono, else cellulare; no other member's or studio's data.
+ */
+export const publicStudioOf = (studio: StudioRow): PublicStudio => {
+  const contatti = (studio.contatti ?? {}) as Json;
+  return {
+    name: studioDisplayName(studio as Parameters<typeof studioDisplayName>[0]),
+    logoUrl: studio.logoAssetId ? publicLogoPath(studio.logoAssetId) : null,
+    address: addressOf((studio.residenza ?? {}) as Json),
+    phone: textOf(contatti.telefono) ?? textOf(contatti.cellulare),
+    email: textOf(contatti.email),
+  };
+};
+
 /** The services a patient can book now: bookable, the product active, at least one of its staff still a member. */
 export const bookableServices = async (db: DbOrTx, scope: StudioScope) => {
   const [products, services, members] = [
@@ -61,15 +78,8 @@ export const publicBookingPage = (deps: AppDeps, slug: string): Promise<PublicBo
     if (!studio) throw pageNotFound();
     const { services, members } = await bookableServices(tx, scope);
     const offered = new Set(services.flatMap((s) => s.staffMemberIds));
-    const contatti = studio.contatti as Json;
     return {
-      studio: {
-        name: studioDisplayName(studio as Parameters<typeof studioDisplayName>[0]),
-        logoUrl: studio.logoAssetId ? publicLogoPath(studio.logoAssetId) : null,
-        address: addressOf(studio.residenza as Json),
-        phone: textOf(contatti.telefono) ?? textOf(contatti.cellulare),
-        email: textOf(contatti.email),
-      },
+      studio: publicStudioOf(studio),
       pageText: settings.pageText,
       cancelLimitHours: settings.cancelLimitHours,
       confirmationMode: settings.confirmationMode,

@@ -1,5 +1,7 @@
 import { bookingTexts } from '@studiolo/domain/booking';
 
+const hoursText = (hours: number) => (hours === 1 ? '1 ora' : `${hours} ore`);
+
 /** Every text of the booking pages (issue 28); the shared ones come from the domain. */
 export const bookingPageTexts = {
   ...bookingTexts,
@@ -81,6 +83,18 @@ export const bookingPageTexts = {
   notCancellable: 'Non è più possibile annullarla online. Contatta lo studio.',
   alreadyCancelled: 'Questa prenotazione è già stata annullata.',
   studioContacts: 'Contatti dello studio',
+  /** The last moment to cancel online, with the studio's limit (the booking's page and its confirmation). */
+  cancelUntil: (when: string, hours: number) =>
+    hours > 0
+      ? `Puoi annullare fino a ${when} (${hoursText(hours)} prima dell’appuntamento).`
+      : `Puoi annullare fino all’inizio dell’appuntamento (${when}).`,
+  /** Before the code confirms the booking: the studio's limit, from the public page. */
+  cancelLimitAhead: (hours: number) =>
+    hours > 0
+      ? `Potrai annullare online fino a ${hoursText(hours)} prima dell’appuntamento.`
+      : 'Potrai annullare online fino all’inizio dell’appuntamento.',
+  phoneLabel: 'Telefono',
+  emailLabel: 'Email',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -14,7 +14,13 @@ import { BookingCancel } from './booking-cancel.tsx';
 const token = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const booking = (over: Record<string, unknown> = {}) => ({
   status: 'CUSTOMER_BOOKED',
-  studioName: 'Studio Rossi',
+  studio: {
+    name: 'Studio Rossi',
+    logoUrl: null,
+    address: 'Via Roma 1, 40121 Bologna (BO)',
+    phone: '+39 051 123 4567',
+    email: 'info@studiorossi.it',
+  },
   serviceName: 'Prima visita',
   staffDisplayName: 'Dott.ssa Anna Verdi',
   start: '2026-12-01T08:00:00.000Z',
@@ -22,6 +28,8 @@ const booking = (over: Record<string, unknown> = {}) => ({
   cancelUrl: `http://localhost/prenota/annulla?token=${token}`,
   icsUrl: `/app/api/appointments/paziente/booking.ics?token=${token}`,
   cancellable: true,
+  cancelLimitHours: 24,
+  cancelUntil: '2026-11-30T08:00:00.000Z',
   ...over,
 });
 let current: ReturnType<typeof booking> | null;
@@ -61,6 +69,12 @@ describe('/prenota/annulla', () => {
     const { user } = renderPage();
     expect(await screen.findByText('Prenotato')).toBeTruthy();
     expect(screen.getByText('martedì 1 dicembre 2026, ore 09:00')).toBeTruthy();
+    // until when, in Rome time, with the studio's limit
+    expect(
+      screen.getByText('Puoi annullare fino a lunedì 30 novembre 2026, ore 09:00 (24 ore prima dell’appuntamento).'),
+    ).toBeTruthy();
+    // while it can be cancelled online, no call to the studio is needed
+    expect(screen.queryByRole('region', { name: t.studioContacts })).toBeNull();
     await user.click(screen.getByRole('button', { name: t.cancelButton }));
     await user.click(await screen.findByRole('button', { name: t.cancelConfirm }));
     expect(await screen.findByText(t.cancelledNow)).toBeTruthy();
@@ -69,11 +83,34 @@ describe('/prenota/annulla', () => {
     expect(screen.queryByRole('button', { name: t.cancelButton })).toBeNull();
   });
 
-  it('past the limit says to contact the studio and offers no button', async () => {
-    current = booking({ cancellable: false });
+  it('past the limit says to contact the studio, with its phone and e-mail as links, and offers no button', async () => {
+    current = booking({ cancellable: false, cancelLimitHours: 48 });
     renderPage();
-    expect(await screen.findByText(t.notCancellable)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Non è più possibile annullarla online: il limite è di 48 ore prima dell’appuntamento. Contatta lo studio.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: t.cancelButton })).toBeNull();
+    const contacts = screen.getByRole('region', { name: t.studioContacts });
+    expect(within(contacts).getByRole('link', { name: '+39 051 123 4567' }).getAttribute('href')).toBe(
+      'tel:+390511234567',
+    );
+    expect(within(contacts).getByRole('link', { name: 'info@studiorossi.it' }).getAttribute('href')).toBe(
+      'mailto:info@studiorossi.it',
+    );
+    expect(within(contacts).getByText('Via Roma 1, 40121 Bologna (BO)')).toBeTruthy();
+  });
+
+  it('a studio without phone or e-mail: its name and address, no empty links', async () => {
+    current = booking({
+      cancellable: false,
+      studio: { name: 'Studio Rossi', logoUrl: null, address: null, phone: null, email: null },
+    });
+    renderPage();
+    const contacts = await screen.findByRole('region', { name: t.studioContacts });
+    expect(within(contacts).queryByRole('link')).toBeNull();
+    expect(within(contacts).getByText('Studio Rossi')).toBeTruthy();
   });
 
   it('a forged or incomplete link says so', async () => {

@@ -6,10 +6,12 @@ import { useCancelPatientBooking, usePatientBooking } from '../api/public-bookin
 import { bookingPageTexts as t } from '../booking.texts.ts';
 import { formatWhen } from '../booking-dates.ts';
 import { BookingSummary } from './booking-flow.tsx';
+import { CancelDeadline, StudioContacts } from './studio-contacts.tsx';
 
 /**
  * /prenota/annulla?token=: the patient's booking through the link of the e-mail (decision 035). "Annulla
- * prenotazione" (asked again in a dialog) while the cancellation limit allows it, else why not.
+ * prenotazione" (asked again in a dialog) while the cancellation limit allows it, saying until when; else why not, and
+ * the studio's phone and e-mail as links.
  */
 export const BookingCancel = ({ token }: { token: string | null }) => {
   const booking = usePatientBooking(token);
@@ -43,14 +45,19 @@ export const BookingCancel = ({ token }: { token: string | null }) => {
         {cancelled ? (
           !justCancelled && <Text>{t.alreadyCancelled}</Text>
         ) : b.cancellable ? (
-          <Button color="red" variant="light" size="md" onClick={() => setAsking(true)}>
-            {t.cancelButton}
-          </Button>
+          <>
+            <CancelDeadline booking={b} />
+            <Button color="red" variant="light" size="md" onClick={() => setAsking(true)}>
+              {t.cancelButton}
+            </Button>
+          </>
         ) : (
           <Alert color="yellow" variant="light">
-            {t.notCancellable}
+            {t.notCancellableLimit(b.cancelLimitHours)}
           </Alert>
         )}
+        {/* past the limit, or cancelled (to book again): whom to call */}
+        {!b.cancellable && <StudioContacts studio={b.studio} />}
         {!cancelled && (
           <Anchor href={b.icsUrl} download="prenotazione.ics" size="sm">
             {t.addToCalendar}

@@ -12,7 +12,7 @@ import { resetConfigCache } from '../../../lib/config.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { needsTurnstile } from '../../../lib/turnstile.ts';
 import { bookingPageTexts as t } from '../booking.texts.ts';
-import { addDays, romeToday } from '../booking-dates.ts';
+import { addDays, formatWhen, romeToday } from '../booking-dates.ts';
 import { BookingFlow } from './booking-flow.tsx';
 
 const slug = 'studio-rossi';
@@ -56,7 +56,13 @@ const slots = {
 };
 const booking = {
   status: 'STUDIO_PENDING_CONFIRMATION',
-  studioName: 'Studio Rossi',
+  studio: {
+    name: 'Studio Rossi',
+    logoUrl: null,
+    address: 'Via Roma 1, 40121 Bologna (BO)',
+    phone: '+39 051 123 4567',
+    email: 'info@studiorossi.it',
+  },
   serviceName: 'Prima visita',
   staffDisplayName: 'Dott.ssa Anna Verdi',
   start: morning,
@@ -64,6 +70,8 @@ const booking = {
   cancelUrl: 'http://localhost/prenota/annulla?token=abcdefghijklmnopqrstuvwxyz',
   icsUrl: '/app/api/appointments/paziente/booking.ics?token=abcdefghijklmnopqrstuvwxyz',
   cancellable: true,
+  cancelLimitHours: 24,
+  cancelUntil: `${addDays(day, -1)}T07:00:00.000Z`,
 };
 
 type Answer = { status?: number; body: unknown };
@@ -188,6 +196,8 @@ describe('public booking page /prenota/:slug', () => {
     await user.click(screen.getByRole('button', { name: t.sendCode }));
 
     expect(await screen.findByText(t.codeSentTo('m•••@esempio.it'))).toBeTruthy();
+    // before confirming: the studio's limit for cancelling online
+    expect(screen.getByText('Potrai annullare online fino a 24 ore prima dell’appuntamento.')).toBeTruthy();
     const sent = calls.find((c) => c.path === '/appointments/paziente/book/code')?.body;
     expect(sent).toEqual({
       slug,
@@ -213,7 +223,9 @@ describe('public booking page /prenota/:slug', () => {
     expect(await screen.findByRole('heading', { name: t.doneTitle })).toBeTruthy();
     expect(calls.find((c) => c.path === '/appointments/paziente/book')?.body).toEqual({ requestId, code: '123456' });
     expect(screen.getByText('In attesa di conferma dallo studio')).toBeTruthy();
-    expect(screen.getByText(/novembre|dicembre|gennaio/)).toBeTruthy();
+    expect(screen.getByText(formatWhen(morning))).toBeTruthy();
+    // the confirmation says until when the patient can cancel online, with the studio's limit
+    expect(screen.getByText(t.cancelUntil(formatWhen(booking.cancelUntil), 24))).toBeTruthy();
     expect(screen.getByRole('link', { name: t.addToCalendar }).getAttribute('href')).toBe(booking.icsUrl);
     expect(screen.getByRole('link', { name: t.cancelLink }).getAttribute('href')).toBe(booking.cancelUrl);
   });

@@ -44,6 +44,7 @@ import { privacyNotice, bookingPageTexts as t } from '../booking.texts.ts';
 import { addDays, capitalized, formatDayLong, formatWhen, romeDateOf } from '../booking-dates.ts';
 import classes from './booking.module.css';
 import { SlotPicker, SlotTimes } from './slot-picker.tsx';
+import { CancelDeadline, StudioContacts } from './studio-contacts.tsx';
 
 type PublicService = PublicBookingPage['services'][number];
 /** null: "Chiunque". */
@@ -256,7 +257,9 @@ const CodeStep = ({
   notice,
   onConfirm,
   onResend,
+  cancelLimitHours,
 }: {
+  cancelLimitHours: number;
   sentTo: string;
   pending: boolean;
   resending: boolean;
@@ -284,6 +287,9 @@ const CodeStep = ({
     >
       <Stack gap="sm">
         <Text>{t.codeSentTo(sentTo)}</Text>
+        <Text size="sm" c="dimmed">
+          {t.cancelLimitAhead(cancelLimitHours)}
+        </Text>
         <TextInput
           label={t.codeLabel}
           description={t.codeHint}
@@ -314,7 +320,7 @@ const CodeStep = ({
 };
 
 /** The booking made: its status in words, when, "Aggiungi al calendario" (.ics) and the cancellation link. */
-export const BookingSummary = ({ booking, address }: { booking: PublicBooking; address?: string | null }) => (
+export const BookingSummary = ({ booking }: { booking: PublicBooking }) => (
   <Stack gap="xs">
     <Group gap="xs">
       <Text size="sm" c="dimmed">
@@ -340,7 +346,7 @@ export const BookingSummary = ({ booking, address }: { booking: PublicBooking; a
         [t.when, formatWhen(booking.start)],
         [t.what, booking.serviceName],
         [t.who, booking.staffDisplayName],
-        [t.where, [booking.studioName, address].filter(Boolean).join(', ')],
+        [t.where, [booking.studio.name, booking.studio.address].filter(Boolean).join(', ')],
       ].map(([k, v]) => (
         <Group key={k} gap={6} wrap="nowrap" align="baseline">
           <Text component="dt" size="sm" c="dimmed" w={90} style={{ flexShrink: 0 }}>
@@ -355,13 +361,13 @@ export const BookingSummary = ({ booking, address }: { booking: PublicBooking; a
   </Stack>
 );
 
-const DoneStep = ({ booking, address }: { booking: PublicBooking; address: string | null }) => (
+const DoneStep = ({ booking }: { booking: PublicBooking }) => (
   <Stack gap="md">
     <Group gap="xs" wrap="nowrap">
       <IconCircleCheck size={28} color="var(--mantine-color-green-7)" aria-hidden />
       <Text fw={600}>{booking.status === 'STUDIO_PENDING_CONFIRMATION' ? t.donePending : t.doneBooked}</Text>
     </Group>
-    <BookingSummary booking={booking} address={address} />
+    <BookingSummary booking={booking} />
     <Button
       component="a"
       href={booking.icsUrl}
@@ -372,13 +378,23 @@ const DoneStep = ({ booking, address }: { booking: PublicBooking; address: strin
     >
       {t.addToCalendar}
     </Button>
-    <Text size="sm">
-      <Anchor href={booking.cancelUrl}>{t.cancelLink}</Anchor>
-      <Text span size="sm" c="dimmed">
-        {' '}
-        — {t.cancelHint}
-      </Text>
-    </Text>
+    {booking.cancellable ? (
+      <Stack gap={4}>
+        <CancelDeadline booking={booking} />
+        <Text size="sm">
+          <Anchor href={booking.cancelUrl}>{t.cancelLink}</Anchor>
+          <Text span size="sm" c="dimmed">
+            {' '}
+            — {t.cancelHint}
+          </Text>
+        </Text>
+      </Stack>
+    ) : (
+      <>
+        <Text size="sm">{t.notCancellableLimit(booking.cancelLimitHours)}</Text>
+        <StudioContacts studio={booking.studio} />
+      </>
+    )}
   </Stack>
 );
 
@@ -516,7 +532,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
   if (booking) {
     return (
       <StepPanel title={t.doneTitle}>
-        <DoneStep booking={booking} address={page.studio.address} />
+        <DoneStep booking={booking} />
       </StepPanel>
     );
   }
@@ -665,6 +681,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
           notice={codeNotice}
           onConfirm={confirmCode}
           onResend={() => sendCode(request.input, true)}
+          cancelLimitHours={page.cancelLimitHours}
         />
       </StepPanel>
     );
