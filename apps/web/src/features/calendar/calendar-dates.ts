@@ -35,7 +35,7 @@ const hourMs = 3_600_000;
 const offsetByHour = new Map<number, number>();
 /**
  * Rome's wall time of an instant. Rome's offset changes only on whole UTC hours (01:00 UTC), so it is read once per
- * UTC hour through Intl (toRomeWall) and cached: drawing a busy week asks it thousands of times (e2e/perf).
+ * UTC hour through Intl (toRomeWall) and cached: drawing a busy week asks it thousands of times (bench part calendar-browser).
  */
 const romeWall = (ms: number): number => {
   const hour = Math.floor(ms / hourMs);

@@ -28,7 +28,7 @@ export const readEvents = (raw: readonly unknown[]): CalendarEvent[] => {
 export const getEvents = async (query: EventsQuery, signal?: AbortSignal) =>
   readEvents(await http.get<unknown[]>('/events', { query, ...(signal ? { signal } : {}) }));
 
-/** The calendar's fetch, marked when its answer is read (the browser render figure, e2e/perf). */
+/** The calendar's fetch, marked when its answer is read (the browser render figure: bench part calendar-browser). */
 const getEventsMarked = async (query: EventsQuery, signal?: AbortSignal) => {
   const events = await getEvents(query, signal);
   performance.mark('studiolo:events-received', { detail: events.length });
