@@ -49,6 +49,17 @@ const PendingBookings = lazy(async () => ({
   default: (await import('../../features/booking/components/pending-bookings.tsx')).PendingBookings,
 }));
 
+// the appointment dialog's reminder line (decision 036), in a chunk of its own
+const AppointmentReminderStatus = lazy(async () => ({
+  default: (await import('../../features/reminders/components/appointment-reminder-status.tsx'))
+    .AppointmentReminderStatus,
+}));
+const AppointmentReminders = ({ eventId }: { eventId: string }) => (
+  <Suspense fallback={null}>
+    <AppointmentReminderStatus eventId={eventId} />
+  </Suspense>
+);
+
 // the batch of invoices (the invoice rules and totals) is fetched when first opened, not with the calendar
 const SettleBatchDialog = lazy(async () => ({
   default: (await import('../../features/invoices/components/settle-batch-dialog.tsx')).SettleBatchDialog,
@@ -125,6 +136,7 @@ export const CalendarPage = () => {
             setDiaryFor({ pazienteId: e.pazienteId, eventId: e.id, start: e.start, patientName: e.pazienteName })
         : null,
       SettleBatchDialog: SettleBatch,
+      AppointmentReminders,
       // online bookings waiting for the studio (decision 035), confirmed or cancelled by those who write the calendar
       headerActions:
         role && can(role, 'calendar:write') ? (

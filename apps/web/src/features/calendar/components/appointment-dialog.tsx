@@ -208,6 +208,9 @@ export const AppointmentDialog = ({
                 </Badge>
               </Group>
             )}
+            {event && !isExternal(event) && deps.AppointmentReminders && (
+              <deps.AppointmentReminders eventId={event.id} />
+            )}
             {ruleText && (
               <Group gap={6} c="dimmed">
                 <IconRepeat size={16} aria-hidden />

@@ -41,6 +41,8 @@ export type CalendarDeps = {
   invoiceToSettle?: ((event: CalendarEvent) => void) | null;
   /** Buttons other features add to the calendar's header ("Prenotazioni da confermare", decision 035). */
   headerActions?: ReactNode;
+  /** The appointment's reminder state, lent by the reminders feature (decision 036); absent: not shown. */
+  AppointmentReminders?: ComponentType<{ eventId: string }> | null;
   /** Several patients' past unpaid appointments invoiced in one go (issue 26 item 6); absent: not offered. */
   SettleBatchDialog?: ComponentType<{ opened: boolean; onClose: () => void }> | null;
 };

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { ReminderStatusLine } from './appointment-reminder-status.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const base = {
+  id: '11111111-1111-4111-8111-111111111111',
+  reason: null,
+  channel: null,
+  segments: null,
+  startAt: '2027-03-11T15:00:00.000Z',
+  sendAt: '2027-03-10T15:00:00.000Z',
+  sentAt: null,
+} as const;
+
+describe('ReminderStatusLine', () => {
+  it('shows a scheduled reminder', () => {
+    renderWithProviders(<ReminderStatusLine reminder={{ ...base, state: 'SCHEDULED' }} />);
+    expect(screen.getByText('Programmato')).toBeTruthy();
+  });
+
+  it('shows the channel of a sent one and the reason of one not sent', () => {
+    renderWithProviders(<ReminderStatusLine reminder={{ ...base, state: 'SENT', channel: 'SMS', segments: 2 }} />);
+    expect(screen.getByText('Inviato · SMS (2)')).toBeTruthy();
+    renderWithProviders(
+      <ReminderStatusLine reminder={{ ...base, state: 'NOT_SENT', reason: 'il paziente non vuole promemoria' }} />,
+    );
+    expect(screen.getByText('Non inviato')).toBeTruthy();
+    expect(screen.getByText('il paziente non vuole promemoria')).toBeTruthy();
+  });
+});
