@@ -13,25 +13,28 @@
  *     `pageWindows`), one request after the other, p50/p95/p99 of the three together and of each; and one 31-day
  *     request (the API's widest). "Chiunque" and one staff member. PostgreSQL: the floor is the statements each
  *     request sends, read on the wire (harness/sql-capture.ts, the rate limiter's counter left out) and replayed in
- *     order on one `pg` connection; ratio HTTP p95 / SQL p95. PGlite: HTTP only.
+ *     order on one `pg` connection; ratio HTTP p95 / SQL p95; then the server's CPU profile while it answers the 60
+ *     days of "chiunque" (harness/cpu-profile.ts). PGlite: HTTP only.
  *  2. The race: per round, 50 code requests for one slot of one staff member (POST /appointments/paziente/book/code,
  *     one after the other, each code read from the local outbox DATA_DIR/outbox as a patient reads the e-mail), then
  *     the 50 POST /appointments/paziente/book at once: exactly one 201 and 49 × 409, and one booking at that start
  *     (GET /bookings), else the part fails. PostgreSQL and PGlite.
  * Limits raised through the app's env (config/env.ts), as for every bench server: RATE_LIMIT_BOOKING_PUBLIC_PER_MINUTE,
  * RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS, RATE_LIMIT_BOOKING_CODES_PER_HOUR_STUDIO (and harness/process.ts's
- * RATE_LIMIT_AUTH_PER_MINUTE for the two POSTs); MAX_EVENT_LOOP_DELAY_MS=30000 as the calendar part.
+ * RATE_LIMIT_AUTH_PER_MINUTE for the two POSTs); MAX_EVENT_LOOP_DELAY_MS=0 (the 503 guard off, as the tests do:
+ * on 27-11 at load 20+ it answered 503 even at 30000).
  * Part `booking` (BENCH_ONLY=booking); writes bench/results/booking.json.
  * Options: BENCH_BOOKING_APPOINTMENTS (20000; 2000 quick)  BENCH_BOOKING_RUNS (200; 20 quick)
- *          BENCH_BOOKING_ROUNDS (20; 5 quick)  BENCH_BOOKING_PGLITE=0 (PostgreSQL only)
+ *          BENCH_BOOKING_ROUNDS (20; 5 quick)  BENCH_BOOKING_PGLITE=0 (PostgreSQL only)  BENCH_BOOKING_PROFILE=0
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultEventColor, fromRomeWall } from '@studiolo/domain/calendar';
 import pg from 'pg';
 import { type App, apiOf, createOwner, startApp } from '../harness/app.ts';
 import { percentileOf } from '../harness/closed-loop.ts';
+import { summariseProfile } from '../harness/cpu-profile.ts';
 import { postgresUrlFromEnv, postgresVersion, prepareBenchDatabase } from '../harness/postgres.ts';
 import { quick, round2, saveResults } from '../harness/results.ts';
 import { type Captured, ownStatements, startSqlCapture } from '../harness/sql-capture.ts';
@@ -46,7 +49,8 @@ const databaseName = 'studiolo_bench_booking';
 const many = '100000000';
 const env = {
   SCRYPT_COST_LOG2: '10',
-  MAX_EVENT_LOOP_DELAY_MS: '30000',
+  // off, as in the tests: at load 20+ on two cores the guard answered 503 even at 30 s (a window with no sample)
+  MAX_EVENT_LOOP_DELAY_MS: '0',
   RATE_LIMIT_BOOKING_PUBLIC_PER_MINUTE: many,
   RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS: many,
   RATE_LIMIT_BOOKING_CODES_PER_HOUR_STUDIO: many,
@@ -355,12 +359,37 @@ const getOk = async (baseUrl: string, p: string) => {
   return body;
 };
 
-/** `runs` sequences of `steps` one after the other (after a warm-up): percentiles of each step and of the sequence. */
-const timeSteps = async (steps: (() => Promise<unknown>)[]) => {
+/** CPU time (user + system) of each process, in ms, from /proc/<pid>/stat (Linux; a process gone is left out). */
+const ticksPerMs = 100 / 1000; // USER_HZ, 100 on Linux
+const cpuMsOf = (pids: number[]) => {
+  const ms: Record<number, number> = {};
+  for (const pid of pids)
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms[pid] = (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+    } catch {
+      // exited
+    }
+  return ms;
+};
+/** Per group of processes (server, postgres, bench), the CPU ms of each process now. */
+type CpuMeter = () => Promise<Record<string, Record<number, number>>>;
+/** The CPU the group spent between two readings: processes present at the end (one started since counts from 0). */
+const cpuSpent = (before: Record<number, number> = {}, after: Record<number, number>) =>
+  Object.entries(after).reduce((sum, [pid, ms]) => sum + ms - (before[Number(pid)] ?? 0), 0);
+
+/**
+ * `runs` sequences of `steps` one after the other (after a warm-up): percentiles of each step and of the sequence,
+ * and, with `cpu`, the CPU time the processes it reads spent a sequence (what the machine's load does not change).
+ */
+const timeSteps = async (steps: (() => Promise<unknown>)[], cpu?: CpuMeter) => {
   const each: number[][] = steps.map(() => []);
   const total: number[] = [];
   const warm = Math.max(5, Math.round(runs / 10));
+  let before: Awaited<ReturnType<CpuMeter>> = {};
   for (let i = 0; i < runs + warm; i++) {
+    if (i === warm && cpu) before = await cpu();
     let sum = 0;
     for (const [k, step] of steps.entries()) {
       const t0 = performance.now();
@@ -371,7 +400,11 @@ const timeSteps = async (steps: (() => Promise<unknown>)[]) => {
     }
     if (i >= warm) total.push(sum);
   }
-  return { total: percentiles(total), perRequest: each.map(percentiles) };
+  const after = cpu ? await cpu() : {};
+  const cpuMsPerSequence = Object.fromEntries(
+    Object.entries(after).map(([k, v]) => [k, round2(cpuSpent(before[k], v) / Math.max(1, runs))]),
+  );
+  return { total: percentiles(total), perRequest: each.map(percentiles), cpuMsPerSequence };
 };
 
 /** What one answer holds, for the record: days with slots and slots. */
@@ -431,23 +464,29 @@ type Round = {
 };
 
 /**
- * The race, `rounds` times, each on its own day's first free slot of staff member 0: 50 codes, then 50 confirmations
- * at once. A round passes with one 201, 49 × 409 and one booking at that start.
+ * The race, `rounds` times, each on a free slot of staff member 0 (the earliest ones, two hours apart): 50 codes,
+ * then 50 confirmations at once. A round passes with one 201, 49 × 409 and one booking at that start.
  */
 const race = async (app: App, s: Studio, today: string, db: string, log: Log) => {
   const staffMemberId = s.staffIds[0] as string;
   const seen = new Set<string>();
   const codes = new Map<string, string>();
-  const free = JSON.parse(
-    (
-      await getOk(
-        app.baseUrl,
-        slotsPath(s.productId, staffMemberId, { from: addDays(today, 2), to: addDays(today, 32) }),
-      )
-    ).toString(),
-  ) as { response: { days: { slots: { start: string }[] }[] } };
-  const starts = free.response.days.map((d) => d.slots[0]?.start).filter((x): x is string => Boolean(x));
-  if (starts.length < rounds) throw new Error(`only ${starts.length} days with a free slot for ${rounds} rounds`);
+  // free starts of the staff member over the horizon, two hours apart at least: a round's booking never touches
+  // another round's slot (45 min, buffer 10)
+  const starts: string[] = [];
+  for (const w of [
+    { from: addDays(today, 2), to: addDays(today, 32) },
+    { from: addDays(today, 33), to: addDays(today, horizonDays - 1) },
+  ]) {
+    const answer = JSON.parse((await getOk(app.baseUrl, slotsPath(s.productId, staffMemberId, w))).toString()) as {
+      response: { days: { slots: { start: string }[] }[] };
+    };
+    for (const d of answer.response.days)
+      for (const slot of d.slots)
+        if (starts.every((x) => Math.abs(Date.parse(x) - Date.parse(slot.start)) >= 2 * 60 * minute))
+          starts.push(slot.start);
+  }
+  if (starts.length < rounds) throw new Error(`only ${starts.length} free slots two hours apart for ${rounds} rounds`);
   const results: Round[] = [];
   for (let round = 0; round < rounds; round++) {
     const start = starts[round] as string;
@@ -540,6 +579,42 @@ const makeDataset = async (app: App, today: string, log: Log) => {
   return { app: restarted, s, dataset: { ...plan, eventRows: rows.length, apiSetupS: apiS, loadS } };
 };
 
+/**
+ * The server's CPU (harness/cpu-profile.ts) while one client asks a case's windows one after the other for 5 s: a
+ * server started again with --cpu-prof on the same database, only the samples of that window kept.
+ */
+const profileCase = async (databaseUrl: string, s: Studio, c: Case) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'studiolo-bench-prof-'));
+  const app = await startApp({
+    database: { url: databaseUrl },
+    env,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  });
+  try {
+    const spawnedAt = performance.now() - app.readyMs;
+    const paths = c.windows.map((w) => slotsPath(s.productId, c.staffMemberId, w));
+    for (let i = 0; i < 10; i++) for (const p of paths) await getOk(app.baseUrl, p);
+    const fromMs = performance.now() - spawnedAt;
+    const until = performance.now() + 5000;
+    let sequences = 0;
+    while (performance.now() < until) {
+      for (const p of paths) await getOk(app.baseUrl, p);
+      sequences++;
+    }
+    const toMs = performance.now() - spawnedAt;
+    await app.stop();
+    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) return null;
+    const summary = summariseProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), { fromMs, toMs });
+    const idle = summary.topCategories.find((x) => x.category.startsWith('(idle'))?.percent ?? 0;
+    const busyMs = (summary.sampledMs * (100 - idle)) / 100;
+    return { case: c.name, sequences, busyMsPerSequence: round2(busyMs / Math.max(1, sequences)), ...summary };
+  } finally {
+    await app.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 const runPostgres = async (adminUrl: string, today: string, log: Log) => {
   const databaseUrl = await prepareBenchDatabase(adminUrl, databaseName);
   // the first app talks to PostgreSQL through the capture relay (to read the statements a request sends); the
@@ -570,6 +645,15 @@ const runPostgres = async (adminUrl: string, today: string, log: Log) => {
     app = await startApp({ database: { url: databaseUrl }, env });
     await client.connect();
     connected = true;
+    // every backend of the bench database: the app's pool and the replaying client
+    const backendPids = async () =>
+      (
+        await client.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        )
+      ).rows
+        .map((r) => r.pid)
+        .concat([(await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0]);
     const figures: Record<string, unknown> = {};
     const targets: Record<string, boolean> = {};
     for (const c of cases) {
@@ -577,9 +661,13 @@ const runPostgres = async (adminUrl: string, today: string, log: Log) => {
         for (const st of list) await client.query(st.text, st.params);
       });
       // the floor first, then HTTP: load on the machine falls on both alike
-      const sql = await timeSteps(replay);
+      const sql = await timeSteps(replay, async () => ({
+        bench: cpuMsOf([process.pid]),
+        postgres: cpuMsOf(await backendPids()),
+      }));
       const http = await timeSteps(
         c.windows.map((w) => () => getOk(app.baseUrl, slotsPath(s.productId, c.staffMemberId, w))),
+        async () => ({ server: cpuMsOf([app.pid]), postgres: cpuMsOf(await backendPids()) }),
       );
       const ratio = round2(http.total.p95Ms / sql.total.p95Ms);
       figures[c.name] = {
@@ -592,7 +680,7 @@ const runPostgres = async (adminUrl: string, today: string, log: Log) => {
       };
       targets[`${c.name}Under50MsWithin2xSql`] = http.total.p95Ms < 50 && ratio <= 2;
       log(
-        `  booking postgres: ${c.name} (${c.windows.length} request${c.windows.length > 1 ? 's' : ''}): HTTP p50 ${http.total.p50Ms} p95 ${http.total.p95Ms} p99 ${http.total.p99Ms} ms; SQL p50 ${sql.total.p50Ms} p95 ${sql.total.p95Ms} p99 ${sql.total.p99Ms} ms; ×${ratio} (load ${loadavg()[0]?.toFixed(2)})`,
+        `  booking postgres: ${c.name} (${c.windows.length} request${c.windows.length > 1 ? 's' : ''}): HTTP p50 ${http.total.p50Ms} p95 ${http.total.p95Ms} p99 ${http.total.p99Ms} ms; SQL p50 ${sql.total.p50Ms} p95 ${sql.total.p95Ms} p99 ${sql.total.p99Ms} ms; ×${ratio}; CPU a sequence: HTTP ${JSON.stringify(http.cpuMsPerSequence)}, SQL ${JSON.stringify(sql.cpuMsPerSequence)} ms (load ${loadavg()[0]?.toFixed(2)})`,
       );
     }
     const unclipped = await fetch(
@@ -600,6 +688,16 @@ const runPostgres = async (adminUrl: string, today: string, log: Log) => {
     );
     await unclipped.arrayBuffer();
     const raceFigures = await race(app, s, today, 'postgres', log);
+    await app.stop();
+    const profile =
+      process.env.BENCH_BOOKING_PROFILE === '0' ? null : await profileCase(databaseUrl, s, cases[0] as Case);
+    if (profile)
+      log(
+        `  booking postgres: profile of ${profile.case}: ${profile.busyMsPerSequence} ms of server CPU (not idle) a sequence; ${profile.topCategories
+          .slice(0, 6)
+          .map((x) => `${x.category} ${x.percent} %`)
+          .join(', ')}`,
+      );
     return {
       postgres: await postgresVersion(databaseUrl),
       dataset: made.dataset,
@@ -611,6 +709,7 @@ const runPostgres = async (adminUrl: string, today: string, log: Log) => {
       ),
       targets,
       race: raceFigures,
+      mainThreadProfile: profile,
     };
   } finally {
     if (connected) await client.end();
@@ -629,6 +728,7 @@ const runPglite = async (today: string, log: Log) => {
     for (const c of casesOf(s, today)) {
       const http = await timeSteps(
         c.windows.map((w) => () => getOk(app.baseUrl, slotsPath(s.productId, c.staffMemberId, w))),
+        async () => ({ server: cpuMsOf([app.pid]) }),
       );
       figures[c.name] = {
         windows: c.windows,
@@ -637,7 +737,7 @@ const runPglite = async (today: string, log: Log) => {
         loadAverage: loadavg().map(round2),
       };
       log(
-        `  booking pglite: ${c.name}: HTTP p50 ${http.total.p50Ms} p95 ${http.total.p95Ms} p99 ${http.total.p99Ms} ms (load ${loadavg()[0]?.toFixed(2)})`,
+        `  booking pglite: ${c.name}: HTTP p50 ${http.total.p50Ms} p95 ${http.total.p95Ms} p99 ${http.total.p99Ms} ms; server CPU ${http.cpuMsPerSequence.server} ms a sequence (load ${loadavg()[0]?.toFixed(2)})`,
       );
     }
     return { dataset: made.dataset, figures, race: await race(app, s, today, 'pglite', log) };
