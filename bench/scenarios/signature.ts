@@ -4,12 +4,8 @@
  * a self-signed RSA 2048 identity (PAdES B-B: no timestamp authority here), sequentially on this thread; the last
  * signed file is checked by verifySignedPdf (timed apart too), and so is the identity's creation.
  * Part `signature` of `npm run bench` (BENCH_ONLY=signature); writes bench/results/signature.json.
- * Options: BENCH_SIGNATURE_RUNS (200)
+ * Options: BENCH_SIGNATURE_RUNS (200; 20 with BENCH_QUICK=1)
  */
-import { writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   buildFormTemplatePdf,
   createSigningIdentity,
@@ -19,11 +15,10 @@ import {
 } from '@studiolo/documents';
 import { drawnSignaturePng } from '../../packages/documents/src/signature/testing/drawn-signature.ts';
 import { percentileOf } from '../harness/closed-loop.ts';
+import { quick, saveResults } from '../harness/results.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const signatureResultsFile = path.join(here, '..', 'results', 'signature.json');
-const runs = Number(process.env.BENCH_SIGNATURE_RUNS ?? 200);
-const warmup = 10;
+const runs = Number(process.env.BENCH_SIGNATURE_RUNS ?? (quick ? 20 : 200));
+const warmup = quick ? 2 : 10;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 const timed = async <T>(n: number, fn: () => Promise<T>) => {
@@ -80,8 +75,7 @@ export const runSignature = async ({ log }: { log: (s: string) => void }) => {
   log(
     `  verifySignedPdf: p50 ${verify.figures.p50Ms} ms p95 ${verify.figures.p95Ms} ms, signature ${valid ? 'intact' : 'NOT INTACT'}`,
   );
-  const result = {
-    meta: { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg() },
+  return saveResults('signature', {
     consentBytes: consent.length,
     signedBytes: sign.last.length,
     identityMs,
@@ -90,7 +84,5 @@ export const runSignature = async ({ log }: { log: (s: string) => void }) => {
     verifySignedPdf: verify.figures,
     signedFileIntact: valid,
     targets: { signUnder150ms: sign.figures.p95Ms < 150 && valid },
-  };
-  writeFileSync(signatureResultsFile, `${JSON.stringify(result, null, 2)}\n`);
-  return result;
+  });
 };
