@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { settledSnapshot, snapshotDatabase } from '../helpers/db-snapshot.ts';
-import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
+import {
+  createStudioOwner,
+  grantPlatformRole,
+  signUp,
+  type TestStudioUser,
+  type TestUser,
+} from '../helpers/login-as.ts';
 import { brokenObjects, deepJsonText, numbersAsStrings, toJsonSchema } from './broken-requests.ts';
 import { type RouteRequest, routeKey, routeSamples, sendRoute } from './route-samples.ts';
 
@@ -13,10 +19,14 @@ import { type RouteRequest, routeKey, routeSamples, sendRoute } from './route-sa
  */
 let t: TestApp;
 let owner: TestStudioUser;
+/** A platform administrator: a platform route's broken requests must reach its validation, not stop at 403. */
+let operator: TestUser;
 
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await createStudioOwner(t.app);
+  operator = await signUp(t.app);
+  await grantPlatformRole(t.deps, operator.userId, 'ROLE_ADMIN');
 });
 afterAll(async () => {
   await t.close();
@@ -78,12 +88,13 @@ describe('bad input: every route answers broken requests with a 4xx Italian enve
       const route = t.app.apiRoutes.find((r) => routeKey(r) === key);
       expect(route, `${key} has samples but is not a route of the app`).toBeDefined();
       if (!route) return;
+      const token = route.access && 'platform' in route.access ? operator.token : owner.token;
       const valid = await (routeSamples[key] as (typeof routeSamples)[string])({ t, owner });
       // broken requests start no job: the queue settles once, after the sample's own setup
       const before = JSON.stringify(await settledSnapshot(t.deps));
       const failures: string[] = [];
       for (const variant of variantsOf(route, valid)) {
-        const res = await sendRoute(t, route, variant.req, owner.token);
+        const res = await sendRoute(t, route, variant.req, token);
         sent++;
         const what = `${key} ${variant.label}`;
         if (res.status < 400 || res.status > 499) failures.push(`${what} → ${res.status}`);
@@ -99,7 +110,7 @@ describe('bad input: every route answers broken requests with a 4xx Italian enve
           method: route.method as 'POST',
           url: sampleUrl(route.url, valid),
           query: valid.query ?? {},
-          headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           payload: deepJsonText(valid.body),
         });
         sent++;
@@ -111,7 +122,7 @@ describe('bad input: every route answers broken requests with a 4xx Italian enve
       // taken one changes data
       const bodySchema = toJsonSchema(route.schema?.body);
       for (const variant of bodySchema ? numbersAsStrings(bodySchema, valid.body ?? {}) : []) {
-        const res = await sendRoute(t, route, { ...valid, body: variant.value }, owner.token);
+        const res = await sendRoute(t, route, { ...valid, body: variant.value }, token);
         sent++;
         if (res.status >= 500) failures.push(`${key} body ${variant.label} → ${res.status}`);
       }
