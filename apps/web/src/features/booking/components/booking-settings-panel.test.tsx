@@ -185,21 +185,26 @@ describe('Impostazioni › Prenotazioni online', () => {
     const { user: u } = renderPanel();
     await u.click(await screen.findByRole('button', { name: hx.addWindowOf('Lunedì') }));
     // the new window starts where the first ends; an end before it is refused
-    const end2 = screen.getByLabelText(hx.toOf('Lunedì', 2));
-    await u.type(end2, '12:00');
+    // 24-hour fields (Mantine's TimePicker: an hours and a minutes input, never AM/PM)
+    const setTime = async (label: string, hhmm: string) => {
+      const [hh, mm] = hhmm.split(':') as [string, string];
+      const hours = screen.getByLabelText(`${label}, ore`);
+      const minutes = screen.getByLabelText(`${label}, minuti`);
+      await u.clear(hours);
+      await u.type(hours, hh);
+      await u.clear(minutes);
+      await u.type(minutes, mm);
+    };
+    expect(screen.queryByText(/AM|PM/)).toBeNull();
+    await setTime(hx.toOf('Lunedì', 2), '12:00');
     await u.click(screen.getByRole('button', { name: hx.save }));
     expect(await screen.findByText(hx.endAfterStart)).toBeTruthy();
-    const start2 = screen.getByLabelText(hx.fromOf('Lunedì', 2));
-    await u.clear(start2);
-    await u.type(start2, '11:00');
-    await u.clear(end2);
-    await u.type(end2, '15:00');
+    await setTime(hx.fromOf('Lunedì', 2), '11:00');
+    await setTime(hx.toOf('Lunedì', 2), '15:00');
     await u.click(screen.getByRole('button', { name: hx.save }));
     expect(await screen.findByText(hx.overlap)).toBeTruthy();
-    await u.clear(start2);
-    await u.type(start2, '14:00');
-    await u.clear(end2);
-    await u.type(end2, '18:00');
+    await setTime(hx.fromOf('Lunedì', 2), '14:00');
+    await setTime(hx.toOf('Lunedì', 2), '18:00');
     await u.click(screen.getByRole('button', { name: hx.addException }));
     await u.type(screen.getByLabelText(hx.date), '2026-12-24');
     await u.click(screen.getByRole('button', { name: hx.save }));

@@ -7,6 +7,7 @@ import type {
 } from '@studiolo/domain/booking';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { TimeField } from '../../../components/time-field.tsx';
 import { useSaveBookingStaff } from '../api/booking-settings.ts';
 
 type StaffRow = BookingSettingsAnswer['staff'][number];
@@ -145,39 +146,37 @@ const StaffHoursEditor = ({ member, canEdit }: { member: StaffRow; canEdit: bool
                     {windows.map((w, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: windows have no id; a removal re-renders the day
                       <Group key={`${d}-${i}`} gap="xs" wrap="nowrap" align="flex-start">
-                        <TextInput
-                          type="time"
-                          aria-label={x.fromOf(day, i + 1)}
+                        <TimeField
+                          label={x.fromOf(day, i + 1)}
+                          hideLabel
                           value={w.start}
                           error={errors[`day.${d}.${i}.start`]}
                           disabled={!canEdit}
-                          onChange={(e) => {
-                            const v = e.currentTarget.value;
+                          onChange={(v) =>
                             update((s) => {
                               const t = s.days[d]?.[i];
                               if (t) t.start = v;
                               return s;
-                            });
-                          }}
+                            })
+                          }
                           style={{ flex: 1 }}
                         />
                         <Text size="sm" pt={6} aria-hidden>
                           –
                         </Text>
-                        <TextInput
-                          type="time"
-                          aria-label={x.toOf(day, i + 1)}
+                        <TimeField
+                          label={x.toOf(day, i + 1)}
+                          hideLabel
                           value={w.end}
                           error={errors[`day.${d}.${i}.end`]}
                           disabled={!canEdit}
-                          onChange={(e) => {
-                            const v = e.currentTarget.value;
+                          onChange={(v) =>
                             update((s) => {
                               const t = s.days[d]?.[i];
                               if (t) t.end = v;
                               return s;
-                            });
-                          }}
+                            })
+                          }
                           style={{ flex: 1 }}
                         />
                         {canEdit && (
@@ -279,37 +278,35 @@ const StaffHoursEditor = ({ member, canEdit }: { member: StaffRow; canEdit: bool
                     })
                   }
                 />
-                <TextInput
-                  type="time"
+                <TimeField
                   label={x.from}
+                  required={false}
                   w={120}
                   value={ex.start}
                   error={errors[`exc.${i}.start`]}
                   disabled={!canEdit}
-                  onChange={(e) => {
-                    const v = e.currentTarget.value;
+                  onChange={(v) =>
                     update((s) => {
                       const t = s.exceptions[i];
                       if (t) t.start = v;
                       return s;
-                    });
-                  }}
+                    })
+                  }
                 />
-                <TextInput
-                  type="time"
+                <TimeField
                   label={x.to}
+                  required={false}
                   w={120}
                   value={ex.end}
                   error={errors[`exc.${i}.end`]}
                   disabled={!canEdit}
-                  onChange={(e) => {
-                    const v = e.currentTarget.value;
+                  onChange={(v) =>
                     update((s) => {
                       const t = s.exceptions[i];
                       if (t) t.end = v;
                       return s;
-                    });
-                  }}
+                    })
+                  }
                 />
                 <TextInput
                   label={x.note}

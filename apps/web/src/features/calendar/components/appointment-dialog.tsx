@@ -18,17 +18,18 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { DateInput, type DateInputProps, TimePicker } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { reservationStatusLabels } from '@studiolo/domain/booking';
 import { type Calendar, type CalendarEvent, eventColors } from '@studiolo/domain/calendar';
 import { isToSettle } from '@studiolo/domain/invoices';
 import { formatMinutes } from '@studiolo/domain/shared';
 import { IconCopy, IconCurrencyEuro, IconNotes, IconReceipt, IconRepeat, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 // the pickers' month and day names in Italian
 import '../../../lib/dayjs-it.ts';
-import { applyServerFieldErrors, requiredField, requiredGroup } from '../../../lib/form.ts';
+import { TimeField } from '../../../components/time-field.tsx';
+import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { useMounted } from '../../../lib/use-mounted.ts';
 import {
@@ -403,36 +404,6 @@ export const AppointmentDialog = ({
     </Modal>
   );
 };
-
-/**
- * A 24-hour time (HH:mm): Mantine's TimePicker, not the native time input, which a browser with an English
- * locale shows with AM/PM in an Italian app.
- */
-const TimeField = ({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value?: string;
-  onChange?: (value: string) => void;
-  error?: ReactNode;
-}) => (
-  <TimePicker
-    label={label}
-    // the wrapper is a div, where aria-required is not allowed: the two inputs carry it
-    {...requiredGroup}
-    format="24h"
-    value={value ? `${value}:00` : ''}
-    onChange={(v) => onChange?.(v ? v.slice(0, 5) : '')}
-    error={error}
-    hoursInputLabel={`${label}, ore`}
-    minutesInputLabel={`${label}, minuti`}
-    hoursInputProps={{ 'aria-label': `${label}, ore`, 'aria-required': true }}
-    minutesInputProps={{ 'aria-label': `${label}, minuti`, 'aria-required': true }}
-  />
-);
 
 /** The 11 named colours of the palette as swatches, the name as tooltip and accessible name (spec part 1 §9). */
 export const ColorField = ({ value, onChange }: { value: string; onChange: (hex: string) => void }) => (
