@@ -8,7 +8,13 @@ import {
   patientDisplayName,
   patientSearchText,
 } from './patient.rules.ts';
-import { type PatientInput, patientInputSchema } from './patient.schema.ts';
+import {
+  mayLackCodiceFiscale,
+  type PatientInput,
+  patientInputSchema,
+  patientInputSchemaWithoutCodiceFiscale,
+  patientUpdateInputSchema,
+} from './patient.schema.ts';
 
 const address = { indirizzo: 'Via Dante 3', cap: '20121', comune: 'Milano', provincia: 'MI' };
 const mario = (g: Partial<PatientInput['datiGenerali']> = {}, rest: Partial<PatientInput> = {}): PatientInput => ({
@@ -121,6 +127,26 @@ describe('patient input', () => {
       'sportivo',
       'Over 65',
     ]);
+  });
+});
+
+describe('a patient made by an online booking (decision 035)', () => {
+  const booked = mario({ codiceFiscale: null });
+  it('may be saved without the fiscal code, and only such a patient', () => {
+    expect(mayLackCodiceFiscale('ONLINE_BOOKING')).toBe(true);
+    expect(mayLackCodiceFiscale(null)).toBe(false);
+    expect(fieldErrors(booked)).toEqual({ 'datiGenerali.codiceFiscale': am.required });
+    expect(patientInputSchemaWithoutCodiceFiscale.safeParse(booked).success).toBe(true);
+    // PUT's body: the service requires the code of everyone else, knowing the record's source
+    expect(patientUpdateInputSchema.safeParse({ id: crypto.randomUUID(), ...booked }).success).toBe(true);
+  });
+
+  it('still has a fiscal code given checked, and is not valid for an invoice without one', () => {
+    const wrong = patientInputSchemaWithoutCodiceFiscale.safeParse(mario({ codiceFiscale: 'RSSMRA78E14F205X' }));
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]?.path.join('.')).toBe('datiGenerali.codiceFiscale');
+    const saved = patientInputSchemaWithoutCodiceFiscale.parse(booked);
+    expect(isValidForFattura(saved)).toBe(false);
   });
 });
 

@@ -117,35 +117,61 @@ const normalizePatient = <T extends PatientFieldsOutput>(p: T): T => {
   return { ...p, tags, datiGenerali };
 };
 
+/**
+ * How a patient came into the studio: null when the studio entered them, 'ONLINE_BOOKING' when an online booking made
+ * the record (decision 035). Such a patient may lack the fiscal code until the studio completes it.
+ */
+export const patientSources = ['ONLINE_BOOKING'] as const;
+export type PatientSource = (typeof patientSources)[number];
+
+/**
+ * Whether a person's record may be saved without a fiscal code although Italian (decision 035): a patient made by an
+ * online booking, where the code is optional for the patient, stays editable (a note, a phone) until the studio
+ * completes it. As for a foreign patient without one (decision 012), validForFattura stays false and no invoice can
+ * be made until it is there; a code that is given is checked the same way.
+ */
+export const mayLackCodiceFiscale = (source: PatientSource | null | undefined) => source === 'ONLINE_BOOKING';
+
 /** The rules across fields (spec part 1 §5, part 2 §5), reported on the field they concern. */
-const checkPatient = (p: PatientFieldsOutput, ctx: z.core.$RefinementCtx) => {
-  const g = p.datiGenerali;
-  const issue = (field: string, message: string) =>
-    ctx.addIssue({ code: 'custom', message, path: ['datiGenerali', field] });
-  const italian = g.nazionalita === homeCountry;
-  if (g.tipologiaPersona === 'FISICA') {
-    if (!g.nome) issue('nome', am.required);
-    if (!g.cognome) issue('cognome', am.required);
-    const cfMessage = personalCodiceFiscaleMessage(g.codiceFiscale, italian);
-    if (cfMessage) issue('codiceFiscale', cfMessage);
-  } else {
-    if (!g.ragioneSociale) issue('ragioneSociale', am.required);
-    const cfMessage = companyCodiceFiscaleMessage(g.codiceFiscale, g.isPubblicaAmministrazione, italian);
-    if (cfMessage) issue('codiceFiscale', cfMessage);
-  }
-  const ivaMessage = partitaIvaMessage(g, italian);
-  if (ivaMessage) issue('partitaIva', ivaMessage);
-  const destinatarioMessage = checkCodiceDestinatario(g.codiceDestinatario, g.isPubblicaAmministrazione);
-  if (destinatarioMessage) issue('codiceDestinatario', destinatarioMessage);
-};
+const checkPatientWith =
+  (opts: { codiceFiscaleMayBeMissing: boolean }) => (p: PatientFieldsOutput, ctx: z.core.$RefinementCtx) => {
+    const g = p.datiGenerali;
+    const issue = (field: string, message: string) =>
+      ctx.addIssue({ code: 'custom', message, path: ['datiGenerali', field] });
+    const italian = g.nazionalita === homeCountry;
+    if (g.tipologiaPersona === 'FISICA') {
+      if (!g.nome) issue('nome', am.required);
+      if (!g.cognome) issue('cognome', am.required);
+      const cfMessage = personalCodiceFiscaleMessage(g.codiceFiscale, italian && !opts.codiceFiscaleMayBeMissing);
+      if (cfMessage) issue('codiceFiscale', cfMessage);
+    } else {
+      if (!g.ragioneSociale) issue('ragioneSociale', am.required);
+      const cfMessage = companyCodiceFiscaleMessage(g.codiceFiscale, g.isPubblicaAmministrazione, italian);
+      if (cfMessage) issue('codiceFiscale', cfMessage);
+    }
+    const ivaMessage = partitaIvaMessage(g, italian);
+    if (ivaMessage) issue('partitaIva', ivaMessage);
+    const destinatarioMessage = checkCodiceDestinatario(g.codiceDestinatario, g.isPubblicaAmministrazione);
+    if (destinatarioMessage) issue('codiceDestinatario', destinatarioMessage);
+  };
+
+const checkPatient = checkPatientWith({ codiceFiscaleMayBeMissing: false });
 
 /** POST /pazienti: the patient's data (spec part 1 §3); the server computes nomeCompleto and validForFattura. */
 export const patientInputSchema = z.object(patientFields).transform(normalizePatient).superRefine(checkPatient);
+/**
+ * The same rules for a patient who may lack the fiscal code (mayLackCodiceFiscale): the form of such a patient, and
+ * PUT /pazienti's body, whose service then requires the code of every other Italian person (it knows the source).
+ */
+export const patientInputSchemaWithoutCodiceFiscale = z
+  .object(patientFields)
+  .transform(normalizePatient)
+  .superRefine(checkPatientWith({ codiceFiscaleMayBeMissing: true }));
 /** PUT /pazienti: the same with the patient's id (spec part 1 §7: the id travels in the body). */
 export const patientUpdateInputSchema = z
   .object({ id: z.uuid(), ...patientFields })
   .transform(normalizePatient)
-  .superRefine(checkPatient);
+  .superRefine(checkPatientWith({ codiceFiscaleMayBeMissing: true }));
 export type PatientInput = z.input<typeof patientInputSchema>;
 export type PatientData = z.output<typeof patientInputSchema>;
 
@@ -224,6 +250,8 @@ export const patientSchema = z.object({
     trasmissioneSistemaSanitario: z.boolean(),
   }),
   validForFattura: z.boolean(),
+  /** null: entered by the studio; 'ONLINE_BOOKING': made by an online booking (decision 035). */
+  source: z.enum(patientSources).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,7 @@
 import {
+  homeCountry,
   isValidForFattura,
+  mayLackCodiceFiscale,
   normalizeSearchText,
   type Patient,
   type PatientData,
@@ -9,12 +11,13 @@ import {
   patientMessages,
   type patientSearchQuerySchema,
   patientSearchText,
+  personalCodiceFiscaleMessage,
 } from '@studiolo/domain/patients';
 import { isoDateToUi, uiDateToIso } from '@studiolo/domain/shared';
 import type { z } from 'zod';
 import { studioVersions } from '../../db/studio-versions.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
+import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
 import { pgErrorCodes, pgErrorOf } from '../../shared/pg-errors.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
@@ -57,6 +60,7 @@ export const toPatient = (row: PatientRow): Patient => {
       documentoIdentita: row.documentoIdentita,
       trasmissioneSistemaSanitario: row.trasmissioneSistemaSanitario,
     },
+    source: row.source ?? null,
     validForFattura: isValidForFattura({ datiGenerali, residenza }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -135,6 +139,12 @@ export const updatePatient = (deps: AppDeps, ctx: StudioContext, id: string, inp
     .transaction(async (tx) => {
       const before = await repo.findForUpdate(tx, ctx, id);
       if (!before) throw notFound();
+      // PUT's body lets an Italian person's fiscal code be missing; only a patient of an online booking may (decision 035)
+      const g = input.datiGenerali;
+      if (g.tipologiaPersona === 'FISICA' && !mayLackCodiceFiscale(before.source)) {
+        const message = personalCodiceFiscaleMessage(g.codiceFiscale, g.nazionalita === homeCountry);
+        if (message) throw invalidField('datiGenerali.codiceFiscale', message);
+      }
       await ensureUniqueCodiceFiscale(tx, ctx, input, id);
       const columns = toColumns(input);
       const row = await repo.update(tx, ctx, id, columns);

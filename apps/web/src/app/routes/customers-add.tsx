@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { evaluationSectionsOf } from '@studiolo/domain/clinical';
-import { patientDisplayName, patientMessages } from '@studiolo/domain/patients';
+import { mayLackCodiceFiscale, patientDisplayName, patientMessages } from '@studiolo/domain/patients';
 import { can } from '@studiolo/domain/shared';
 import { IconReceipt } from '@tabler/icons-react';
 import { lazy } from 'react';
@@ -15,7 +15,12 @@ import { useCreatePatient } from '../../features/patients/api/create-patient.ts'
 import { usePatient } from '../../features/patients/api/get-patient.ts';
 import { usePatientTags } from '../../features/patients/api/get-patient-tags.ts';
 import { useUpdatePatient } from '../../features/patients/api/update-patient.ts';
-import { PatientBadges, PatientStateBadge } from '../../features/patients/components/patient-badges.tsx';
+import {
+  lacksBookedCodiceFiscale,
+  PatientBadges,
+  PatientStateBadge,
+  patientBadgeTexts,
+} from '../../features/patients/components/patient-badges.tsx';
 import { PatientForm } from '../../features/patients/components/patient-form.tsx';
 import { emptyPatientValues, patientToFormValues } from '../../features/patients/components/patient-form-values.ts';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
@@ -151,6 +156,11 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
           )}
         </Group>
         <PatientBadges patient={p} />
+        {lacksBookedCodiceFiscale(p) && (
+          <Alert color="yellow" variant="light" title={patientBadgeTexts.completeCodiceFiscale}>
+            {patientBadgeTexts.completeCodiceFiscaleHint}
+          </Alert>
+        )}
       </Stack>
       <TabMenu
         aria-label="Sezioni della scheda paziente"
@@ -164,6 +174,7 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
                 isNew={false}
                 initialValues={patientToFormValues(p)}
                 tagOptions={tagOptions}
+                mayLackCodiceFiscale={mayLackCodiceFiscale(p.source)}
                 submitLabel="Salva modifiche"
                 loading={update.isPending}
                 onCancel={() => navigate('/customers')}

@@ -6,6 +6,7 @@ import {
   type PatientInput,
   type PatientState,
   patientInputSchema,
+  patientInputSchemaWithoutCodiceFiscale,
 } from '@studiolo/domain/patients';
 import type { Reference } from '../reference.ts';
 
@@ -155,7 +156,9 @@ export const normalizeUiDate = (value: string): string => {
   return `${(parts[1] as string).padStart(2, '0')}-${(parts[2] as string).padStart(2, '0')}-${parts[3]}`;
 };
 
-const resolve = schemaResolver(patientInputSchema, { sync: true });
+const resolveStrict = schemaResolver(patientInputSchema, { sync: true });
+// decision 035: a patient made by an online booking may be saved without the fiscal code until the studio completes it
+const resolveWithoutCode = schemaResolver(patientInputSchemaWithoutCodiceFiscale, { sync: true });
 
 const setAtPath = (target: Record<string, unknown>, path: string, value: unknown) => {
   const keys = path.split('.');
@@ -173,7 +176,11 @@ const setAtPath = (target: Record<string, unknown>, path: string, value: unknown
  * fields (name required, tax-code rules by person type) only once every field is well formed, so they are also
  * checked with the malformed fields left out: the person sees every problem at once, not one after another.
  */
-export const validatePatientValues = (values: PatientFormValues): Record<string, string> => {
+export const validatePatientValues = (
+  values: PatientFormValues,
+  opts: { mayLackCodiceFiscale?: boolean } = {},
+): Record<string, string> => {
+  const resolve = opts.mayLackCodiceFiscale ? resolveWithoutCode : resolveStrict;
   const input = formValuesToPatientInput(values);
   const errors = resolve(input) as Record<string, string>;
   const paths = Object.keys(errors);

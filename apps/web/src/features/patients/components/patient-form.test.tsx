@@ -34,13 +34,21 @@ const renderForm = ({
   initialValues = emptyPatientValues(),
   isNew = true,
   onSubmit = vi.fn(async (_input: PatientInput) => undefined),
+  mayLackCodiceFiscale = false,
 }: {
   initialValues?: PatientFormValues;
   isNew?: boolean;
   onSubmit?: (input: PatientInput) => Promise<unknown>;
+  mayLackCodiceFiscale?: boolean;
 } = {}) => {
   const result = renderWithProviders(
-    <PatientForm initialValues={initialValues} isNew={isNew} onSubmit={onSubmit} submitLabel="Salva paziente" />,
+    <PatientForm
+      initialValues={initialValues}
+      isNew={isNew}
+      onSubmit={onSubmit}
+      submitLabel="Salva paziente"
+      mayLackCodiceFiscale={mayLackCodiceFiscale}
+    />,
   );
   return { ...result, onSubmit };
 };
@@ -213,6 +221,25 @@ describe('PatientForm, fiscal code autofill', () => {
     const cf = input('Codice fiscale');
     expect(cf.required).toBe(false);
     expect(screen.getByText(patientFormTexts.foreignWithoutCode)).toBeTruthy();
+  });
+
+  it('saves a patient of an online booking without the fiscal code, saying what it is needed for (decision 035)', async () => {
+    const initialValues = emptyPatientValues();
+    initialValues.datiGenerali = { ...initialValues.datiGenerali, nome: 'Lucia', cognome: 'Neri' };
+    const { user, onSubmit } = renderForm({ initialValues, isNew: false, mayLackCodiceFiscale: true });
+    expect(input('Codice fiscale').required).toBe(false);
+    expect(screen.getByText(patientFormTexts.bookedWithoutCode)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Salva paziente' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+
+  it('still requires the fiscal code of any other Italian patient', async () => {
+    const initialValues = emptyPatientValues();
+    initialValues.datiGenerali = { ...initialValues.datiGenerali, nome: 'Lucia', cognome: 'Neri' };
+    const { user, onSubmit } = renderForm({ initialValues, isNew: false });
+    await user.click(screen.getByRole('button', { name: 'Salva paziente' }));
+    expect(await screen.findByText('Campo obbligatorio')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('tells a company it may give the sole trader’s personal code', () => {

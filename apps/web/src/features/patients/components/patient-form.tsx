@@ -81,6 +81,9 @@ export const patientFormTexts = {
   // decision 012, issue 17 item 3: why the code may be missing, and what that costs
   foreignWithoutCode:
     'Facoltativo per un paziente straniero senza codice fiscale italiano: senza codice non potrai emettergli fatture né trasmetterne le spese al Sistema TS.',
+  // decision 035: a patient made by an online booking, saved without the code until the studio completes it
+  bookedWithoutCode:
+    'Il paziente si è registrato con una prenotazione online senza codice fiscale: puoi salvare la scheda anche senza, ma serve per fatturare e per il Sistema TS.',
   // decision 012, issue 17 item 4: the sole trader's case
   companyCode:
     '11 caratteri (se numerico, con la cifra di controllo della partita IVA); per una ditta individuale il codice fiscale personale del titolare (16 caratteri).',
@@ -108,6 +111,8 @@ export type PatientFormProps = {
   onCancel?: () => void;
   /** Tags already used in the studio, offered as suggestions. */
   tagOptions?: readonly string[];
+  /** A patient made by an online booking: saved without the fiscal code until the studio completes it (decision 035). */
+  mayLackCodiceFiscale?: boolean;
 };
 
 /**
@@ -123,6 +128,7 @@ export const PatientForm = ({
   loading,
   onCancel,
   tagOptions = [],
+  mayLackCodiceFiscale = false,
 }: PatientFormProps) => {
   /** Field path → the server's message and the value it was about: it stays until that field changes. */
   const serverErrors = useRef(new Map<string, { value: unknown; message: ReactNode }>());
@@ -139,7 +145,10 @@ export const PatientForm = ({
     mode: 'controlled',
     initialValues,
     // with the server's standing messages: leaving a field (validated on blur) must not drop what the server said of it
-    validate: (values) => ({ ...validatePatientValues(values), ...standingServerErrors(values) }),
+    validate: (values) => ({
+      ...validatePatientValues(values, { mayLackCodiceFiscale }),
+      ...standingServerErrors(values),
+    }),
     validateInputOnBlur: true,
     // errors are re-evaluated (debounced) rather than wiped on each keystroke, so they do not flicker
     clearInputErrorOnChange: false,
@@ -159,7 +168,7 @@ export const PatientForm = ({
   useEffect(() => {
     const timer = setTimeout(() => {
       const values = form.getValues();
-      const next = validatePatientValues(values);
+      const next = validatePatientValues(values, { mayLackCodiceFiscale });
       const shown = shownErrors.current;
       const editing = document.activeElement?.getAttribute('data-path');
       const errors: Record<string, ReactNode> = {};
@@ -367,6 +376,9 @@ export const PatientForm = ({
   const cfNotes = [
     ...codeNotes,
     ...(fisica && g.nazionalita !== homeCountry ? [patientFormTexts.foreignWithoutCode] : []),
+    ...(fisica && g.nazionalita === homeCountry && mayLackCodiceFiscale && !g.codiceFiscale
+      ? [patientFormTexts.bookedWithoutCode]
+      : []),
     ...(!fisica && !g.isPubblicaAmministrazione && g.nazionalita === homeCountry ? [patientFormTexts.companyCode] : []),
   ];
   const cfDescription = cfNotes.length > 0 ? cfNotes.join(' ') : undefined;
@@ -458,7 +470,7 @@ export const PatientForm = ({
                     maxLength={24}
                     description={cfDescription}
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    {...(g.nazionalita === homeCountry ? requiredField : {})}
+                    {...(g.nazionalita === homeCountry && !(fisica && mayLackCodiceFiscale) ? requiredField : {})}
                     {...codiceFiscaleProps()}
                   />
                   <TextInput

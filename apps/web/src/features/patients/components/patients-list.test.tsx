@@ -39,6 +39,7 @@ const patient = (id: string, overrides: Partial<Patient['datiGenerali']>, rest: 
   residenza: { indirizzo: 'Via Roma 1', cap: '40121', comune: 'Bologna', provincia: 'BO' },
   datiSanitari: { numeroTesseraSanitaria: null, documentoIdentita: null, trasmissioneSistemaSanitario: true },
   validForFattura: true,
+  source: null,
   createdAt: '2025-01-01T10:00:00.000Z',
   updatedAt: '2025-01-01T10:00:00.000Z',
   ...rest,
