@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { requestMeta, studioOf } from '../../plugins/auth-context.ts';
+import { AppError } from '../../shared/app-error.ts';
 import { ok } from '../../shared/envelope.ts';
 import * as billing from './billing.service.ts';
 import { registerSimulatorRoutes } from './simulator.routes.ts';
@@ -51,6 +52,12 @@ export const registerBillingRoutes = (fastify: FastifyInstance, deps: AppDeps) =
     };
     const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
     route.preHandler = [...existing, check];
+  });
+
+  // the provider's own error behind a 503 (its text for the studio is Italian and short): kept in the log
+  fastify.addHook('onError', async (req, _reply, error) => {
+    if (req.url.startsWith('/app/api/stripe-') && error instanceof AppError && error.cause)
+      req.log.error({ err: error.cause }, 'payments provider error');
   });
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
