@@ -131,7 +131,9 @@ test('a studio sets booking up, a patient books with the code, the studio confir
 
   await expect(patient.getByRole('heading', { name: 'Prenotazione ricevuta' })).toBeVisible();
   await expect(patient.getByText('In attesa di conferma dallo studio', { exact: true })).toBeVisible();
-  await expect(patient.getByText(new RegExp(`ore ${chosenTime}`))).toBeVisible();
+  // the appointment's time ends its line; the line after it says until when it can be cancelled (decision 035)
+  await expect(patient.getByText(new RegExp(`ore ${chosenTime}$`))).toBeVisible();
+  await expect(patient.getByText(/^Puoi annullare fino a .+ \(24 ore prima dell’appuntamento\)\.$/)).toBeVisible();
   const ics = patient.getByRole('link', { name: 'Aggiungi al calendario' });
   const download = patient.waitForEvent('download');
   await ics.click();
@@ -156,10 +158,15 @@ test('a studio sets booking up, a patient books with the code, the studio confir
   // --- the patient cancels through the link
   await patient.goto(cancelLink);
   await expect(patient.getByText('Confermato', { exact: true })).toBeVisible();
+  await expect(patient.getByText(/^Puoi annullare fino a /)).toBeVisible();
   await shot(patient, info, 'booking-08-cancel-page');
   await patient.getByRole('button', { name: 'Annulla prenotazione' }).click();
   await patient.getByRole('dialog').getByRole('button', { name: 'Sì, annulla' }).click();
   await expect(patient.getByText('Annullato dal paziente', { exact: true })).toBeVisible();
+  // once cancelled, whom to call to book again: the studio's phone as a tel: link
+  await expect(
+    patient.getByRole('region', { name: 'Contatti dello studio' }).getByRole('link', { name: '+39 333 1234567' }),
+  ).toHaveAttribute('href', 'tel:+393331234567');
   await shot(patient, info, 'booking-09-cancelled');
 
   // --- the time is free again: the same day offers the same time
