@@ -283,6 +283,19 @@ describe('free slots', () => {
     expect(days[0]?.slots[0]).toEqual({ start: rome(monday, '09:00'), staffMemberIds: [s.owner.memberId] });
   });
 
+  it('answers a window that runs past the horizon up to its last day (the page asks 28-day windows)', async () => {
+    const s = await bookingStudio({}, { horizonDays: 20, closedOnHolidays: false });
+    const todayWall = toRomeWall(Date.now());
+    const today = new Date(todayWall - (todayWall % day)).toISOString().slice(0, 10);
+    const isWeekday = (iso: string) => ![0, 6].includes(new Date(`${iso}T12:00:00Z`).getUTCDay());
+    const res = await slots(s, plusDays(today, 7), plusDays(today, 34));
+    expect(res.status).toBe(200);
+    const days = (res.body.response?.days ?? []).map((d) => d.date);
+    // the owner's weekdays from a week ahead to the horizon's last day (today + 19), none after it
+    expect(days[0]).toBe([7, 8, 9].map((n) => plusDays(today, n)).find(isWeekday));
+    expect(days.at(-1)).toBe([19, 18, 17].map((n) => plusDays(today, n)).find(isWeekday));
+  });
+
   it('refuses a window longer than 31 days, reversed, or beyond the horizon, and a service that is not bookable', async () => {
     const s = await bookingStudio({}, { horizonDays: 60 });
     const monday = mondayAhead();

@@ -28,16 +28,18 @@ const romeMidnight = (iso: string) => fromRomeWall(dayOf(iso));
 
 /**
  * The window a slots request may ask: from ≤ to, at most bookingMaxSlotDays days, from no earlier than yesterday (a
- * patient's clock just past midnight), to no later than the horizon's last day. 400 otherwise (decision 035).
+ * patient's clock just past midnight) and no later than the horizon's last day; 400 otherwise (decision 035). A `to`
+ * past the horizon is cut to its last day: the page asks fixed windows without knowing the studio's horizon.
  */
-const checkWindow = (q: BookingSlotsQuery, settings: BookingSettingsRow, now: Date) => {
+const checkWindow = (q: BookingSlotsQuery, settings: BookingSettingsRow, now: Date): BookingSlotsQuery => {
   const from = dayOf(q.from);
   const to = dayOf(q.to);
   if (Number.isNaN(from) || Number.isNaN(to) || to < from) throw invalidField('to', m.slotsRange);
   if ((to - from) / day + 1 > bookingMaxSlotDays) throw invalidField('to', m.slotsTooLong(bookingMaxSlotDays));
   const today = dayOf(romeToday(now));
-  if (from < today - day || to > today + (settings.horizonDays - 1) * day)
-    throw invalidField('from', m.slotsOutsideHorizon);
+  const lastDay = today + (settings.horizonDays - 1) * day;
+  if (from < today - day || from > lastDay) throw invalidField('from', m.slotsOutsideHorizon);
+  return to > lastDay ? { ...q, to: isoOfDay(lastDay) } : q;
 };
 
 /** The service, the staff asked for and what they need, or 404 when the service is not bookable online. */
@@ -114,6 +116,5 @@ export const publicSlots = (deps: AppDeps, slug: string, q: BookingSlotsQuery) =
   deps.db.transaction(async (tx) => {
     const { settings, scope } = await openBookingPage(tx, slug);
     const now = deps.now();
-    checkWindow(q, settings, now);
-    return slotsOf(tx, scope, settings, q, now);
+    return slotsOf(tx, scope, settings, checkWindow(q, settings, now), now);
   });
