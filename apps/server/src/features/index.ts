@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { registerBannerRoutes } from './banner/banner.routes.ts';
+import { registerBillingRoutes } from './billing/billing.routes.ts';
 import { registerBookingRoutes } from './booking/booking.routes.ts';
 import { registerCalendarRoutes } from './calendar/calendar.routes.ts';
 import { registerAttachmentRoutes } from './clinical/attachments.routes.ts';
@@ -14,6 +16,7 @@ import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
 import { registerProductRoutes } from './products/products.routes.ts';
 import { registerReminderRoutes } from './reminders/reminders.routes.ts';
+import { registerReferralRoutes } from './referrals/referrals.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerSignatureRoutes } from './signature/signature.routes.ts';
 import { registerSistemaTsRoutes } from './sistema-ts/sistema-ts.routes.ts';
@@ -23,6 +26,8 @@ import { registerStudioRoutes } from './studio/studio.routes.ts';
 
 /** Each feature's routes, registered under /app/api (one line per feature). */
 export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
+  // first: its hook adds the plan checks to other features' routes as they are declared (decision 037)
+  registerBillingRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerStudioRoutes(app, deps);
   registerStaffRoutes(app, deps);
@@ -41,6 +46,8 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerAttachmentRoutes(app, deps);
   registerBodyChartRoutes(app, deps);
   registerBookingRoutes(app, deps);
+  registerReferralRoutes(app, deps);
+  registerBannerRoutes(app, deps);
   registerSmsCreditRoutes(app, deps);
   registerReminderRoutes(app, deps);
 };

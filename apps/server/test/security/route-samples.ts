@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { signWebhook } from '../../src/features/einvoicing/webhook-signature.ts';
 import { addSmsCredit } from '../../src/features/sms-credit/sms-credit.service.ts';
+import { openPortal, payCheckout, signedPaymentEvent, startCheckout } from '../helpers/billing.ts';
 import {
   bookingPatient,
   bookingRequestBody,
@@ -33,7 +34,7 @@ import {
   validStudioInput,
 } from '../helpers/factories.ts';
 import { type ApiResult, api, apiOk } from '../helpers/http.ts';
-import type { TestStudioUser } from '../helpers/login-as.ts';
+import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
 import { multipartFile } from '../helpers/multipart.ts';
 import {
   createSignatureRequest,
@@ -696,6 +697,57 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /app/api/bookings/:id/cancel': async ({ t, owner }) => ({
     params: { id: await createTenantResource(t.app, owner, 'booking') },
     body: { reason: 'Lo studio è chiuso per lavori' },
+  }),
+  // subscriptions and SMS packs (decision 037); the simulator's pages are public, like the provider's own
+  'GET /app/api/stripe-products': async () => ({}),
+  'GET /app/api/stripe-products/sms': async () => ({}),
+  'GET /app/api/stripe-integration': async () => ({
+    query: { priceId: 'price_local_pro_month', urlAfterCheckout: '/calendar/settings' },
+  }),
+  'GET /app/api/stripe-integration/billing': async ({ t, owner }) => {
+    await payCheckout(t, owner);
+    return {};
+  },
+  'GET /app/api/stripe-integration/prices/:id': async () => ({ params: { id: 'price_local_sms_100' } }),
+  'GET /app/api/stripe-integration/subscription': async () => ({}),
+  'GET /app/api/stripe-integration/invoices': async () => ({}),
+  'POST /app/api/stripe-integration/webhook': async ({ t }) =>
+    // an event of a type the app does not use: verified, recorded, ignored
+    signedPaymentEvent(t, 'customer.updated', { id: `cus_sample_${randomUUID().slice(0, 8)}` }),
+  'GET /app/api/stripe-integration/simulator/checkout/:id': async ({ t, owner }) => ({
+    params: { id: (await startCheckout(t, owner)).id },
+  }),
+  'POST /app/api/stripe-integration/simulator/checkout/:id/pay': async ({ t, owner }) => ({
+    params: { id: (await startCheckout(t, owner)).id },
+  }),
+  'GET /app/api/stripe-integration/simulator/portal/:id': async ({ t, owner }) => {
+    await payCheckout(t, owner);
+    return { params: { id: (await openPortal(t, owner)).id } };
+  },
+  'POST /app/api/stripe-integration/simulator/portal/:id/cancel': async ({ t }) => {
+    // a studio of its own: the subscription it makes (then cancels) must not change the plan of the suites' owner
+    const subscriber = await createStudioOwner(t.app);
+    await payCheckout(t, subscriber, 'price_local_basic_month');
+    return { params: { id: (await openPortal(t, subscriber)).id } };
+  },
+  // referral programme and global banner (decision 038)
+  'GET /app/api/user-referrals': async () => ({}),
+  'POST /app/api/user-referrals': async () => ({
+    body: { userInviteeEmail: uniqueEmail('amico'), invitationReason: 'Ti piacerà' },
+  }),
+  'DELETE /app/api/user-referrals/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'referral') },
+  }),
+  'GET /app/api/global-notifications': async () => ({}),
+  'PUT /app/api/global-notifications': async () => ({
+    body: {
+      title: 'Avviso',
+      descriptionTitle: 'Dettagli',
+      descriptionBody: '<p>Testo</p>',
+      showBanner: true,
+      showBtnShareInvito: false,
+      whatsappShareMsg: 'Ciao',
+    },
   }),
   // SMS credit (decision 036): the consumption meter calls of spec part 2 §7
   'GET /app/api/consumption-meter': async () => ({}),
