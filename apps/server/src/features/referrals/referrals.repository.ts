@@ -71,7 +71,7 @@ export const referralsRepository = {
       .then((r) => r[0] ?? null),
 
   /**
-   * unsafe (called by the payment webhook, outside any request's studio): the owners (ROLE_USER) of the paying studio
+   * unsafe: called by the payment webhook, outside any request's studio: the owners (ROLE_USER) of the paying studio
    * with the user who invited them, oldest membership first.
    */
   unsafeInvitedOwnersOf: (db: DbOrTx, studioId: string) =>
@@ -82,7 +82,7 @@ export const referralsRepository = {
       .where(and(eq(studioMembers.studioId, studioId), eq(studioMembers.role, 'ROLE_USER')))
       .orderBy(asc(studioMembers.createdAt)),
 
-  /** unsafe (webhook): the studio the inviter owns, where the invitation and its credit belong. */
+  /** unsafe: the payment webhook's, outside any request's studio: the studio the inviter owns, where the invitation and its credit belong. */
   unsafeOwnedStudioOf: (db: DbOrTx, userId: string) =>
     db
       .select({ studioId: studioMembers.studioId })
@@ -92,7 +92,7 @@ export const referralsRepository = {
       .limit(1)
       .then((r) => r[0]?.studioId ?? null),
 
-  /** unsafe (webhook): the referral a paying studio already completed, if any. */
+  /** unsafe: the payment webhook's, outside any request's studio: the referral a paying studio already completed, if any. */
   unsafeCompletedBy: (db: DbOrTx, inviteeStudioId: string) =>
     db
       .select()
@@ -101,7 +101,7 @@ export const referralsRepository = {
       .then((r) => r[0] ?? null),
 
   /**
-   * unsafe (webhook): completes the inviter's invitation of this address, creating it when the invitee came through the
+   * unsafe: the payment webhook's, outside any request's studio: completes the inviter's invitation of this address, creating it when the invitee came through the
    * shared link alone. Only an uncompleted row is taken (the row lock makes a concurrent second call find it completed).
    */
   unsafeComplete: async (
@@ -132,7 +132,7 @@ export const referralsRepository = {
   creditsOf: (db: DbOrTx, referralId: string) =>
     db.select().from(referralCredits).where(eq(referralCredits.referralId, referralId)),
 
-  /** unsafe (billing, outside a request's studio): the studio's credits not yet on its provider balance. */
+  /** unsafe: billing's, outside a request's studio: the studio's credits not yet on its provider balance. */
   unsafeUnappliedCreditsOf: (db: DbOrTx, studioId: string) =>
     db
       .select()

@@ -76,8 +76,9 @@ export const remindersRepository = {
       .then((r) => r[0]?.version ?? 0n),
 
   /**
-   * Studios whose reminders need planning: switched on, and their calendar moved since the last plan or the last plan
-   * is older than `staleBefore` (the window moves with the clock). Across studios: the background pass.
+   * unsafe: across studios, for the background pass. Studios whose reminders need planning: switched on, and their
+   * calendar moved since the last plan or the last plan
+   * is older than `staleBefore` (the window moves with the clock).
    */
   unsafeStudiosToPlan: (db: DbOrTx, staleBefore: Date, limit: number) =>
     db
@@ -91,7 +92,7 @@ export const remindersRepository = {
       .limit(limit)
       .then((r) => r.map((x) => x.studioId)),
 
-  /** Reminders due and still SCHEDULED, across studios (the safety net for a job lost between commit and send). */
+  /** unsafe: across studios. Reminders due and still SCHEDULED (the safety net for a job lost between commit and send). */
   unsafeDue: (db: DbOrTx, now: Date, limit: number) =>
     db
       .select({
@@ -152,7 +153,7 @@ export const remindersRepository = {
           .where(inStudio(appointmentReminders, scoped(scope), inArray(appointmentReminders.id, ids)))
           .returning({ id: appointmentReminders.id }),
 
-  /** A reminder by id alone, locked (the send job carries only the id). */
+  /** unsafe: a reminder by id alone, locked (the send job carries only the id and checks its studio after). */
   unsafeLockById: (db: DbOrTx, id: string) =>
     db
       .select()
@@ -192,7 +193,10 @@ export const remindersRepository = {
       .returning({ id: patients.id, remindersOptOut: patients.remindersOptOut })
       .then((r) => r[0] ?? null),
 
-  /** The studio's own row (its name, address and e-mail for the text and the low-balance e-mail). */
+  /**
+   * unsafe: the studio's row by id, for a job outside a request (its name, address and e-mail for the text and the
+   * low-balance e-mail).
+   */
   unsafeStudio: (db: DbOrTx, studioId: string) =>
     db
       .select()

@@ -19,7 +19,7 @@ export type ConsumptionMeterRow = typeof consumptionMeters.$inferSelect;
 export type Functionality = ConsumptionMeterRow['functionality'];
 
 export const smsCreditRepository = {
-  /** Whether the studio exists (the server-to-server call names it in its body). */
+  /** unsafe: whether a studio exists, for the server-to-server call that names it in its body (no request studio). */
   unsafeStudioExists: (db: DbOrTx, studioId: string) =>
     db
       .select({ id: studios.id })
