@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod-it.ts';
 import { stripeSubStatuses } from '../studio/studio.schema.ts';
 import { subscriptionPlans } from './subscription.ts';
 
