@@ -1,8 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useSmsPrices } from '../features/billing/api/get-prices.ts';
 import { useStartCheckout } from '../features/billing/api/start-checkout.ts';
-
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+import { formatCents } from '../lib/format.ts';
 
 export const smsPackTexts = {
   buy: (qty: number, price: string) => `Acquista ${qty} SMS (${price})`,
@@ -32,7 +31,7 @@ export const SmsPackPurchase = () => {
             // spec part 2 §7: back to /calendar/settings, whose Promemoria tab shows the box again
             onClick={() => checkout.mutate({ priceId: p.id })}
           >
-            {smsPackTexts.buy(qty, euro.format(cents / 100))}
+            {smsPackTexts.buy(qty, formatCents(cents))}
           </Button>
         );
       })}
