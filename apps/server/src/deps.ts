@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { createPdfPool, type PdfPool } from '@studiolo/documents';
+import { createPdfPool, type PdfPool } from '@studiolo/documents/pdf-pool';
 import { encryptWithCertificate } from '@studiolo/sistema-ts';
 import { createGoogleCalendarClient } from './adapters/google-calendar/google.ts';
 import type { GoogleCalendarAdapter } from './adapters/google-calendar/google-calendar.ts';

@@ -1,11 +1,4 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import {
-  placeHandwrittenSignature,
-  renderSignatureDossier,
-  signPdf,
-  UnreadablePdfError,
-  verifySignedPdf,
-} from '@studiolo/documents';
 import { can, sanitizeFileName, studioTimeZone } from '@studiolo/domain/shared';
 import {
   ageOn,
@@ -36,6 +29,7 @@ import type { RequestMeta } from '../../shared/request-meta.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { renderFormTemplatePdfs } from '../form-templates/form-templates.pdf.service.ts';
+import { signatureDocuments } from './documents.ts';
 import {
   signatureRepository as repo,
   type SignatureDocumentRow,
@@ -443,6 +437,7 @@ export const signDocuments = async (deps: AppDeps, linkId: string, input: SignSu
   for (const doc of docs) {
     const original = await deps.storage.get(doc.originalKey);
     if (!original) throw notFound();
+    const { placeHandwrittenSignature, signPdf } = await signatureDocuments();
     const withImage = await placeHandwrittenSignature(original, { image: input.signature });
     let sealed: Buffer;
     try {
@@ -634,12 +629,13 @@ export const getDossier = async (deps: AppDeps, ctx: StudioContext, id: string) 
   await deps.db.transaction((tx) =>
     recordAudit(tx, ctx, { action: 'signature.download-dossier', entityType: 'signature', entityId: id }),
   );
-  return { facts, pdf: () => renderSignatureDossier(facts) };
+  return { facts, pdf: async () => (await signatureDocuments()).renderSignatureDossier(facts) };
 };
 
 /** POST /signature/verify: whether an uploaded PDF's signatures are intact, who signed and when (public page). */
 export const verifyUploadedPdf = async (bytes: Buffer): Promise<SignatureVerification> => {
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw invalidField('file', m.verifyNotPdf);
+  const { verifySignedPdf, UnreadablePdfError } = await signatureDocuments();
   try {
     const result = await verifySignedPdf(bytes);
     return {

@@ -1,11 +1,12 @@
 import { X509Certificate } from 'node:crypto';
-import { createSigningIdentity, loadSigningIdentity, type SigningIdentity } from '@studiolo/documents';
+import type { SigningIdentity } from '@studiolo/documents';
 import { formatUiDate } from '@studiolo/domain/shared';
 import { signatureMessages as m, type SigningCertificateState } from '@studiolo/domain/signature';
 import type { AppDeps } from '../../deps.ts';
 import { invalidField } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { signatureDocuments } from './documents.ts';
 import { signatureRepository as repo } from './signature.repository.ts';
 
 const serverIdentityName = 'server';
@@ -80,7 +81,7 @@ export const uploadSigningCertificate = async (
 ): Promise<SigningCertificateState> => {
   let identity: SigningIdentity;
   try {
-    identity = await loadSigningIdentity({ pkcs12, password });
+    identity = await (await signatureDocuments()).loadSigningIdentity({ pkcs12, password });
   } catch {
     // a wrong password and a file that is no PKCS#12 (or holds no key) look alike from here
     throw invalidField('file', m.certificateUnreadable);
@@ -125,7 +126,7 @@ const serverIdentityOf = (deps: AppDeps): Promise<SigningIdentity> => {
 
 const loadServerIdentity = async (deps: AppDeps): Promise<SigningIdentity> => {
   if (deps.config.SIGNING_P12_BASE64)
-    return loadSigningIdentity({
+    return (await signatureDocuments()).loadSigningIdentity({
       pkcs12: Buffer.from(deps.config.SIGNING_P12_BASE64, 'base64'),
       password: deps.config.SIGNING_P12_PASSWORD ?? '',
     });
@@ -136,7 +137,7 @@ const loadServerIdentity = async (deps: AppDeps): Promise<SigningIdentity> => {
     if (!privateKeyPem) throw new Error('the stored signing key cannot be opened with this AUTH_SECRET');
     return { certificatePem: stored.certificatePem, privateKeyPem };
   }
-  const created = await createSigningIdentity({
+  const created = await (await signatureDocuments()).createSigningIdentity({
     commonName: 'Studiolo - sigillo documenti firmati',
     organization: 'Studiolo',
   });
