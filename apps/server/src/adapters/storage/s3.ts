@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { checkStorageKey, type Storage } from './storage.ts';
 
 export type S3StorageOptions = {
@@ -17,7 +16,6 @@ export type S3StorageOptions = {
 };
 
 const isMissing = (err: unknown) =>
-  err instanceof NoSuchKey ||
   (err as { name?: string }).name === 'NoSuchKey' ||
   (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
@@ -26,21 +24,38 @@ const isMissing = (err: unknown) =>
  * Upload), so an upload of any size holds a few parts in memory at most; reads stream the object's body.
  */
 export const createS3Storage = (opts: S3StorageOptions): Storage => {
-  const client = new S3Client({
-    region: opts.region,
-    forcePathStyle: opts.forcePathStyle,
-    ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
-    ...(opts.accessKeyId && opts.secretAccessKey
-      ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
-      : {}),
-  });
+  // the SDK (a few hundred ms of modules) is loaded at the first storage call, not while the server starts
+  let connected:
+    | Promise<{
+        s3: typeof import('@aws-sdk/client-s3');
+        Upload: typeof import('@aws-sdk/lib-storage').Upload;
+        client: S3Client;
+      }>
+    | undefined;
+  const connect = () =>
+    (connected ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+      ([s3, storage]) => ({
+        s3,
+        Upload: storage.Upload,
+        client: new s3.S3Client({
+          region: opts.region,
+          forcePathStyle: opts.forcePathStyle,
+          ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+          ...(opts.accessKeyId && opts.secretAccessKey
+            ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
+            : {}),
+        }),
+      }),
+    ));
   const keyOf = (key: string) => `${opts.prefix ?? ''}${checkStorageKey(key)}`;
   return {
     kind: 's3',
     put: async (key, bytes) => {
-      await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: keyOf(key), Body: bytes }));
+      const { s3, client } = await connect();
+      await client.send(new s3.PutObjectCommand({ Bucket: opts.bucket, Key: keyOf(key), Body: bytes }));
     },
     putStream: async (key: string, stream: Readable, contentType?: string) => {
+      const { Upload, client } = await connect();
       const upload = new Upload({
         client,
         params: { Bucket: opts.bucket, Key: keyOf(key), Body: stream, ContentType: contentType },
@@ -52,8 +67,9 @@ export const createS3Storage = (opts: S3StorageOptions): Storage => {
       await upload.done();
     },
     get: async (key) => {
+      const { s3, client } = await connect();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
+        const res = await client.send(new s3.GetObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
         return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
       } catch (err) {
         if (isMissing(err)) return null;
@@ -61,8 +77,9 @@ export const createS3Storage = (opts: S3StorageOptions): Storage => {
       }
     },
     open: async (key) => {
+      const { s3, client } = await connect();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
+        const res = await client.send(new s3.GetObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
         if (!res.Body) return null;
         return { stream: res.Body as Readable, sizeBytes: Number(res.ContentLength ?? 0) };
       } catch (err) {
@@ -71,7 +88,8 @@ export const createS3Storage = (opts: S3StorageOptions): Storage => {
       }
     },
     delete: async (key) => {
-      await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
     },
   };
 };

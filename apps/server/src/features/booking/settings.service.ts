@@ -8,7 +8,6 @@ import {
   reservedBookingSlugs,
 } from '@studiolo/domain/booking';
 import { studioDisplayName } from '@studiolo/domain/studio';
-import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField } from '../../shared/app-error.ts';
@@ -271,6 +270,8 @@ export const bookingQr = async (deps: AppDeps, ctx: StudioContext, format: 'png'
   const row = await deps.db.transaction((tx) => ensureSettings(tx, ctx));
   const url = bookingPublicUrl(deps, row.slug);
   const options = { errorCorrectionLevel: 'M' as const, margin: 2 };
+  // loaded here rather than while the server starts (the restart within 5 s)
+  const { default: QRCode } = await import('qrcode');
   return format === 'png'
     ? QRCode.toBuffer(url, { ...options, type: 'png', width: 512 })
     : QRCode.toString(url, { ...options, type: 'svg' });
