@@ -7,9 +7,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type ConstructorOptions, fromPglite } from 'pg-boss';
 import { migrationsFolder, pgliteExtensions, readPgliteTemplate } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
+
+/**
+ * The job queue's way to the database, handed to pg-boss when the queue starts (jobs/queue.ts): pg-boss is loaded then,
+ * after the server listens, not while it starts (the restart within 5 s).
+ */
+export type JobQueueConnection = { pglite: PGlite; schema?: undefined } | { connectionString: string; schema: string };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -33,7 +38,7 @@ export type Database = {
    */
   authChanges: AuthChanges | null;
   /** How the job queue (pg-boss) reaches this database: PGlite's own session, or its own pool on PostgreSQL. */
-  jobQueueConnection: Pick<ConstructorOptions, 'db' | 'connectionString' | 'schema'>;
+  jobQueueConnection: JobQueueConnection;
 };
 
 export type AuthChanges = { subscribe: (listener: (payload: string) => void) => () => void };
@@ -123,7 +128,7 @@ export const createDatabase = async (opts: {
       closed = true;
       await client.close();
     },
-    jobQueueConnection: { db: fromPglite(client) },
+    jobQueueConnection: { pglite: client },
     authChanges: {
       subscribe: (listener) => {
         authChangeListeners.add(listener);

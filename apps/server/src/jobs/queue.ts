@@ -1,4 +1,5 @@
-import { type ConstructorOptions, PgBoss, type Queue } from 'pg-boss';
+import type { ConstructorOptions, PgBoss, Queue } from 'pg-boss';
+import type { JobQueueConnection } from '../db/client.ts';
 
 type QueueOptions = Omit<Queue, 'name'>;
 
@@ -22,9 +23,7 @@ export type JobQueue = {
 
 type Definition = { name: string; options: QueueOptions; handler: (data: object) => Promise<void> };
 
-export const createJobQueue = (
-  connection: Pick<ConstructorOptions, 'db' | 'connectionString' | 'schema'>,
-): JobQueue => {
+export const createJobQueue = (connection: JobQueueConnection): JobQueue => {
   const definitions: Definition[] = [];
   let reportError: (err: unknown) => void = (err) => console.error(err);
   let boss: PgBoss | null = null;
@@ -33,7 +32,10 @@ export const createJobQueue = (
 
   const start = () => {
     starting ??= (async () => {
-      const b = new PgBoss({ ...connection, pollingIntervalSeconds: 0.5 } as ConstructorOptions);
+      const { PgBoss, fromPglite } = await import('pg-boss');
+      const options: ConstructorOptions =
+        'pglite' in connection ? { db: fromPglite(connection.pglite) } : { ...connection };
+      const b = new PgBoss({ ...options, pollingIntervalSeconds: 0.5 } as ConstructorOptions);
       b.on('error', (err) => reportError(err));
       await b.start();
       for (const d of definitions) {
