@@ -39,7 +39,7 @@ export const openPortal = async (t: TestApp, owner: TestStudioUser) => {
 };
 
 /** A provider event signed with the simulator's webhook secret: a body and its stripe-signature header. */
-export const signedPaymentEvent = (t: TestApp, type: string, object: Record<string, unknown>) => {
+export const signedPaymentEvent = async (t: TestApp, type: string, object: Record<string, unknown>) => {
   const body = {
     id: `evt_sample_${crypto.randomUUID()}`,
     object: 'event',
@@ -47,5 +47,5 @@ export const signedPaymentEvent = (t: TestApp, type: string, object: Record<stri
     type,
     data: { object },
   };
-  return { body, headers: { 'stripe-signature': simulatorOf(t).sign(JSON.stringify(body)) } };
+  return { body, headers: { 'stripe-signature': await simulatorOf(t).sign(JSON.stringify(body)) } };
 };

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BillingInvoice, PurchasablePlan, StripePrice } from '@studiolo/domain/billing';
-import Stripe from 'stripe';
-import { type CheckoutRequest, centsDecimal, type PaymentEvent, type PaymentsAdapter } from './payments.ts';
+import { type CheckoutRequest, centsDecimal, type PaymentEvent, type PaymentsAdapter, stripeSdk } from './payments.ts';
+
+const simulatedApiVersion = '2026-10-28.endive';
 
 /** The local catalogue (decision 037): monthly plans and SMS packs, prices in cents, VAT excluded. */
 const planPrices: { plan: PurchasablePlan; name: string; cents: number }[] = [
@@ -55,7 +56,7 @@ export type PaymentsSimulator = {
   /** The events of a subscription cancelled from the portal. */
   cancel: (id: string) => PaymentEvent[] | null;
   /** Signs a body as the provider does, with the SDK's own test-header helper and the local secret. */
-  sign: (payload: string, timestamp?: number) => string;
+  sign: (payload: string, timestamp?: number) => Promise<string>;
 };
 
 const token = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url').replace(/[-]/g, 'x')}`;
@@ -83,7 +84,8 @@ export const createLocalPayments = (opts: { now?: () => Date; basePath: string }
     ({
       id: token('evt_local'),
       object: 'event',
-      api_version: Stripe.API_VERSION,
+      // the API version of the SDK in use (stripe 23.1.0), as its events carry it
+      api_version: simulatedApiVersion,
       created: seconds(),
       livemode: false,
       pending_webhooks: 1,
@@ -217,8 +219,12 @@ export const createLocalPayments = (opts: { now?: () => Date; basePath: string }
       subscriptions.delete(p.customerId);
       return [event('customer.subscription.deleted', subscriptionObject(sub, 'canceled'))];
     },
-    sign: (payload, timestamp) =>
-      Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: timestamp ?? seconds() }),
+    sign: async (payload, timestamp) =>
+      (await stripeSdk()).webhooks.generateTestHeaderString({
+        payload,
+        secret: webhookSecret,
+        timestamp: timestamp ?? seconds(),
+      }),
   };
 
   return {
@@ -244,8 +250,15 @@ export const createLocalPayments = (opts: { now?: () => Date; basePath: string }
       return { url: `${opts.basePath}/portal/${id}` };
     },
     listInvoices: async (customerId) => invoices.get(customerId) ?? [],
-    verifyWebhook: (rawBody, signature) =>
-      Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, undefined, undefined, now().getTime()),
+    verifyWebhook: async (rawBody, signature) =>
+      (await stripeSdk()).webhooks.constructEvent(
+        rawBody,
+        signature,
+        webhookSecret,
+        undefined,
+        undefined,
+        now().getTime(),
+      ),
     // the simulator has no balance to credit: the referral credit is recorded by the caller, nothing is charged anyway
     addCustomerBalance: async () => {},
   };

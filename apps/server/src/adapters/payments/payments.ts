@@ -30,7 +30,7 @@ export type PaymentsAdapter = {
   createPortal: (req: { customerId: string; returnUrl: string }) => Promise<{ url: string }>;
   listInvoices: (customerId: string) => Promise<BillingInvoice[]>;
   /** Verifies the signature over the raw body and parses the event; throws when it does not hold. */
-  verifyWebhook: (rawBody: Buffer, signature: string) => PaymentEvent;
+  verifyWebhook: (rawBody: Buffer, signature: string) => Promise<PaymentEvent>;
   /**
    * Credits the customer's balance (the referral programme's 50 €): the next invoices are reduced by it. The key makes
    * a retried call apply once.
@@ -42,3 +42,13 @@ export type PaymentsAdapter = {
 
 /** A provider amount in cents as the wire's decimal string. */
 export const centsDecimal = (cents: number | null | undefined) => (cents == null ? null : String(cents));
+
+let sdk: Promise<typeof import('stripe').default> | undefined;
+/**
+ * The Stripe SDK (over 200 modules), loaded at its first use rather than while the server starts: a restart after a
+ * crash must be ready within 5 s (durability test), and most installations run the simulator.
+ */
+export const stripeSdk = () => {
+  sdk ??= import('stripe').then((m) => m.default);
+  return sdk;
+};

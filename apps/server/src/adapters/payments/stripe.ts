@@ -1,7 +1,7 @@
 import type { BillingInvoice, StripePrice } from '@studiolo/domain/billing';
 import { subscriptionPlans } from '@studiolo/domain/billing';
-import Stripe from 'stripe';
-import { centsDecimal, type PaymentsAdapter } from './payments.ts';
+import type Stripe from 'stripe';
+import { centsDecimal, type PaymentsAdapter, stripeSdk } from './payments.ts';
 
 export type StripeOptions = { secretKey: string; webhookSecret: string; now?: () => Date };
 
@@ -43,13 +43,17 @@ const toInvoice = (i: Stripe.Invoice): BillingInvoice => ({
 
 /** Stripe through the official SDK (decision 037). */
 export const createStripePayments = (opts: StripeOptions): PaymentsAdapter => {
-  const stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  let client: Promise<Stripe> | undefined;
+  const connect = () => {
+    client ??= stripeSdk().then((Sdk) => new Sdk(opts.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }));
+    return client;
+  };
   const now = opts.now ?? (() => new Date());
   let cache: { at: number; prices: StripePrice[] } | null = null;
 
   const listPrices = async () => {
     if (cache && now().getTime() - cache.at < priceCacheMs) return cache.prices;
-    const page = await stripe.prices.list({ active: true, limit: 100, expand: ['data.product'] });
+    const page = await (await connect()).prices.list({ active: true, limit: 100, expand: ['data.product'] });
     const prices = page.data.map(toStripePrice).filter((p): p is StripePrice => p !== null);
     cache = { at: now().getTime(), prices };
     return prices;
@@ -62,9 +66,10 @@ export const createStripePayments = (opts: StripeOptions): PaymentsAdapter => {
       const known = (await listPrices()).find((p) => p.id === id);
       if (known) return known;
       try {
-        return toStripePrice(await stripe.prices.retrieve(id, { expand: ['product'] }));
+        return toStripePrice(await (await connect()).prices.retrieve(id, { expand: ['product'] }));
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+        if (err instanceof (await stripeSdk()).errors.StripeInvalidRequestError && err.code === 'resource_missing')
+          return null;
         throw err;
       }
     },
@@ -77,7 +82,7 @@ export const createStripePayments = (opts: StripeOptions): PaymentsAdapter => {
         ...(req.price.metadata.plan ? { plan: req.price.metadata.plan } : {}),
         ...(req.price.metadata.qty ? { qty: req.price.metadata.qty } : {}),
       };
-      const session = await stripe.checkout.sessions.create({
+      const session = await (await connect()).checkout.sessions.create({
         mode: subscription ? 'subscription' : 'payment',
         line_items: [{ price: req.price.id, quantity: 1 }],
         success_url: req.successUrl,
@@ -99,18 +104,28 @@ export const createStripePayments = (opts: StripeOptions): PaymentsAdapter => {
       return { url: session.url };
     },
     createPortal: async ({ customerId, returnUrl }) => {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      const session = await (await connect()).billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
       return { url: session.url };
     },
     listInvoices: async (customerId) => {
-      const page = await stripe.invoices.list({ customer: customerId, limit: 24 });
+      const page = await (await connect()).invoices.list({ customer: customerId, limit: 24 });
       return page.data.map(toInvoice);
     },
-    verifyWebhook: (rawBody, signature) =>
-      stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret, undefined, undefined, now().getTime()),
+    verifyWebhook: async (rawBody, signature) =>
+      (await connect()).webhooks.constructEvent(
+        rawBody,
+        signature,
+        opts.webhookSecret,
+        undefined,
+        undefined,
+        now().getTime(),
+      ),
     addCustomerBalance: async (customerId, amountCents, idempotencyKey) => {
       // a negative amount is a credit the customer's next invoices use up
-      await stripe.customers.createBalanceTransaction(
+      await (await connect()).customers.createBalanceTransaction(
         customerId,
         { amount: -Math.abs(amountCents), currency: 'eur', description: 'Programma Invita Un Amico' },
         { idempotencyKey },

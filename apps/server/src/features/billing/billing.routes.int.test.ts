@@ -35,7 +35,7 @@ const post = (payload: string, signature?: string) =>
   });
 const send = async (event: unknown) => {
   const payload = JSON.stringify(event);
-  const res = await post(payload, sim.sign(payload));
+  const res = await post(payload, await sim.sign(payload));
   expect(res.statusCode).toBe(200);
   return (res.json() as { response: { esito: string } }).response.esito;
 };
@@ -212,13 +212,13 @@ describe('webhook', () => {
       }),
     );
     const forged = `t=${nowSeconds()},v1=${'0'.repeat(64)}`;
-    for (const signature of [forged, undefined, sim.sign(`${payload} `)]) {
+    for (const signature of [forged, undefined, await sim.sign(`${payload} `)]) {
       const res = await post(payload, signature);
       expect(res.statusCode).toBe(400);
       expect(res.json().answer).toBe(m.webhookSignatureInvalid);
     }
     // an old signature (beyond the SDK's 5-minute tolerance) is refused too
-    expect((await post(payload, sim.sign(payload, nowSeconds() - 3600))).statusCode).toBe(400);
+    expect((await post(payload, await sim.sign(payload, nowSeconds() - 3600))).statusCode).toBe(400);
     expect(await smsCreditBalance(t.deps.db, owner.studioId)).toBe(0);
   });
 

@@ -221,7 +221,7 @@ export const handleWebhook = async (
   let event: PaymentEvent;
   try {
     if (!signature) throw new Error('no signature');
-    event = deps.payments.verifyWebhook(raw, signature);
+    event = await deps.payments.verifyWebhook(raw, signature);
   } catch {
     throw new AppError('VALIDATION', m.webhookSignatureInvalid);
   }

@@ -54,7 +54,7 @@ const deliver = async (fastify: FastifyInstance, simulator: PaymentsSimulator, e
     const res = await fastify.inject({
       method: 'POST',
       url: webhookUrl,
-      headers: { 'content-type': 'application/json', 'stripe-signature': simulator.sign(payload) },
+      headers: { 'content-type': 'application/json', 'stripe-signature': await simulator.sign(payload) },
       payload,
     });
     if (res.statusCode !== 200) throw new Error(`simulated webhook answered ${res.statusCode}`);
