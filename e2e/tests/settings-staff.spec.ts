@@ -140,6 +140,8 @@ test('the owner invites a collaborator, who joins the studio from the e-mail and
     'Cartella paziente',
     // read only, so he can give a patient the studio's booking link and QR code (decision 035)
     'Prenotazioni online',
+    // read only: he sees when the studio's patients are reminded and with what text (decision 036)
+    'Promemoria',
   ]);
   // the clinical record's sections can be read, not changed (a collaborator writes clinical notes, not the settings)
   await tabs.filter({ hasText: 'Cartella paziente' }).click();

@@ -41,13 +41,15 @@ export const comboboxDefaults = {
 /**
  * Light variants (badges, light buttons, light avatars) write their text in the colour's shade 9 darkened by a fifth
  * instead of Mantine's shade 6, which is under 4.5:1 on the light background for most colours (green badge 3.8:1).
+ * Yellow's shade 9 is the lightest: darkened by a fifth it is 4.0:1 on yellow's light background (the billing page's
+ * simulator notice), by three tenths 5.0:1.
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   const shade9 = parsed.isThemeColor && parsed.shade === undefined ? input.theme.colors[parsed.color]?.[9] : undefined;
-  return shade9 ? { ...colors, color: darken(shade9, 0.2) } : colors;
+  return shade9 ? { ...colors, color: darken(shade9, parsed.color === 'yellow' ? 0.3 : 0.2) } : colors;
 };
 
 export const theme = createTheme({
