@@ -70,6 +70,12 @@ export const appointmentReminders = pgTable(
     segments: integer('segments'),
     providerMessageId: text('provider_message_id'),
     sentAt: timestamptz('sent_at'),
+    /** SHA-256 of the patient's confirm/cancel link token (an HMAC of the row's id), set when the reminder leaves. */
+    linkTokenHash: text('link_token_hash'),
+    /** When the patient confirmed through the link (once). */
+    confirmedAt: timestamptz('confirmed_at'),
+    /** When the patient cancelled the occurrence through the link (once). */
+    cancelledAt: timestamptz('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +83,7 @@ export const appointmentReminders = pgTable(
     uniqueIndex('appointment_reminders_send_key_uq').on(t.studioId, t.sendKey),
     index('appointment_reminders_occurrence_idx').on(t.studioId, t.occurrenceKey),
     index('appointment_reminders_due_idx').on(t.state, t.sendAt),
+    uniqueIndex('appointment_reminders_link_token_uq').on(t.linkTokenHash),
     check(
       'appointment_reminders_state',
       sql`${t.state} in ('SCHEDULED', 'SENDING', 'SENT', 'DELIVERED', 'NOT_SENT', 'CANCELLED')`,
