@@ -62,5 +62,7 @@ export const subscriptionSummarySchema = z.object({
   /** 'simulator' when no provider keys are configured (the UI says nothing is charged). */
   provider: z.enum(['stripe', 'simulator']),
   hasCustomer: z.boolean(),
+  /** The referral programme's credit earned by the studio, in cents (decision 038). */
+  referralCreditCents: z.number().int(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;

@@ -21,9 +21,11 @@ import type { RequestMeta } from '../../shared/request-meta.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
+  earnedReferralCreditCents,
   markReferralCreditApplied,
   onFirstSubscriptionPayment,
   type ReferralCreditGrant,
+  unappliedReferralCredits,
 } from '../referrals/referrals.service.ts';
 import { addSmsCredit } from '../sms-credit/sms-credit.service.ts';
 import { billingRepository as repo } from './billing.repository.ts';
@@ -136,6 +138,7 @@ export const subscriptionSummary = async (deps: AppDeps, ctx: StudioContext): Pr
     overdue: isSubscriptionOverdue({ status, endDate }, deps.now()),
     provider: deps.payments.kind,
     hasCustomer: Boolean(account?.customerId),
+    referralCreditCents: await earnedReferralCreditCents(deps, ctx),
   };
 };
 
@@ -231,8 +234,10 @@ export const handleWebhook = async (
   const created = new Date(event.created * 1000);
 
   const grants: ReferralCreditGrant[] = [];
+  let eventStudioId: string | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     const studioId = await studioOfEvent(tx, o);
+    eventStudioId = studioId;
     const fresh = await repo.unsafeRecordEvent(tx, {
       eventId: event.id,
       type: event.type,
@@ -313,7 +318,10 @@ export const handleWebhook = async (
         return { esito: 'IGNORATO' };
     }
   });
-  await applyReferralCredits(deps, grants);
+  // with this event's credits, those of its studio left unapplied before (no customer then, the provider down): a
+  // later verified event of the studio is the retry (decision 038)
+  const pending = eventStudioId ? await unappliedReferralCredits(deps.db, eventStudioId) : [];
+  await applyReferralCredits(deps, [...grants, ...pending.filter((p) => !grants.some((g) => g.id === p.id))]);
   return outcome;
 };
 

@@ -10,6 +10,7 @@ import {
   type TestStudioUser,
 } from '../../../test/helpers/login-as.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
+import type { PaymentsSimulator } from '../../adapters/payments/local.ts';
 import {
   markReferralCreditApplied,
   onFirstSubscriptionPayment,
@@ -217,5 +218,78 @@ describe('referrals (Programma Invita Un Amico)', () => {
     const credits = await rowsOf(t.deps.db, `select 1 from referral_credits where studio_id = '${colleague.studioId}'`);
     expect(credits).toEqual([]);
     expect(await t.deps.db.transaction((tx) => onFirstSubscriptionPayment(tx, colleague.studioId))).toHaveLength(2);
+  });
+
+  it("puts each side's 50 € on its provider balance once, the side without a customer at its studio's next verified event", async () => {
+    const sim = t.deps.payments.simulator as PaymentsSimulator;
+    const applied: [string, number, string][] = [];
+    const addCustomerBalance = t.deps.payments.addCustomerBalance;
+    t.deps.payments.addCustomerBalance = async (customerId, cents, key) => {
+      applied.push([customerId, cents, key]);
+      await addCustomerBalance(customerId, cents, key);
+    };
+    try {
+      const owner = await createStudioOwner(t.app);
+      const colleague = await signUpThroughLink(owner.userId);
+      let seq = 0;
+      const send = async (type: string, object: Record<string, unknown>) => {
+        const payload = JSON.stringify({
+          id: `evt_referral_${Date.now()}_${++seq}`,
+          object: 'event',
+          created: Math.floor(Date.now() / 1000),
+          type,
+          data: { object },
+        });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/app/api/stripe-integration/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': await sim.sign(payload) },
+          payload,
+        });
+        expect(res.statusCode).toBe(200);
+      };
+      const paid = {
+        id: `in_${colleague.studioId.slice(0, 8)}`,
+        object: 'invoice',
+        customer: `cus_col_${colleague.studioId.slice(0, 8)}`,
+        billing_reason: 'subscription_create',
+        metadata: { studioId: colleague.studioId },
+      };
+      await send('invoice.paid', paid);
+      await send('invoice.paid', paid); // the provider's retry with a new event id
+
+      // the colleague's credit is on its balance; the inviter has no customer yet: recorded, shown, not applied
+      const referral = (await list(owner)).referrals[0];
+      expect(applied).toEqual([[paid.customer, 5000, `referral:${referral?.id}:invitee`]]);
+      expect((await unappliedReferralCredits(t.deps.db, owner.studioId)).map((c) => c.side)).toEqual(['inviter']);
+      for (const who of [owner, colleague]) {
+        const summary = await apiOk<{ referralCreditCents: number }>(t.app, {
+          method: 'GET',
+          url: '/stripe-integration/subscription',
+          token: who.token,
+        });
+        expect(summary.referralCreditCents).toBe(5000);
+      }
+
+      // the inviter's first verified event with a customer (an SMS pack) applies it, once
+      const pack = {
+        id: 'cs_pack',
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_status: 'paid',
+        payment_intent: `pi_${owner.studioId.slice(0, 8)}`,
+        customer: `cus_inv_${owner.studioId.slice(0, 8)}`,
+        metadata: { studioId: owner.studioId, kind: 'sms', qty: '100' },
+      };
+      await send('checkout.session.completed', pack);
+      await send('checkout.session.async_payment_succeeded', pack);
+      expect(applied).toEqual([
+        [paid.customer, 5000, `referral:${referral?.id}:invitee`],
+        [pack.customer, 5000, `referral:${referral?.id}:inviter`],
+      ]);
+      expect(await unappliedReferralCredits(t.deps.db, owner.studioId)).toEqual([]);
+    } finally {
+      t.deps.payments.addCustomerBalance = addCustomerBalance;
+    }
   });
 });

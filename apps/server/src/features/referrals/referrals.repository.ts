@@ -140,6 +140,15 @@ export const referralsRepository = {
       .where(and(eq(referralCredits.studioId, studioId), isNull(referralCredits.providerAppliedAt)))
       .limit(100),
 
+  /** The referral credit the studio has earned, as inviter or invitee, in cents. */
+  creditCentsOf: async (db: DbOrTx, ctx: StudioContext) => {
+    const [row] = await db
+      .select({ cents: sql<number>`coalesce(sum(${referralCredits.amountCents}), 0)::int` })
+      .from(referralCredits)
+      .where(inStudio(referralCredits, ctx));
+    return row?.cents ?? 0;
+  },
+
   markCreditApplied: (db: DbOrTx, creditId: string, at: Date) =>
     db.update(referralCredits).set({ providerAppliedAt: at }).where(eq(referralCredits.id, creditId)),
 };

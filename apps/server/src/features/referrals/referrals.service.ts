@@ -139,6 +139,9 @@ export const onFirstSubscriptionPayment = async (
 
 const webhookMeta = noRequestMeta;
 
+/** The referral credit the studio has earned (the /billing page shows it). */
+export const earnedReferralCreditCents = (deps: AppDeps, ctx: StudioContext) => repo.creditCentsOf(deps.db, ctx);
+
 /** Marks a credit as held by the provider's customer balance (after addCustomerBalance answered). */
 export const markReferralCreditApplied = (db: DbOrTx, creditId: string, at: Date) =>
   repo.markCreditApplied(db, creditId, at);

@@ -40,6 +40,14 @@ export const SimulatorNotice = () => (
   </Alert>
 );
 
+/** The referral programme's credit (decision 038): the provider's balance pays the next invoices; the simulator charges nothing. */
+export const referralCreditLine = (cents: number, provider: SubscriptionSummary['provider']) =>
+  `Credito Invita un amico: ${formatCents(cents)}, ${
+    provider === 'simulator'
+      ? 'registrato (in modalità di prova non viene scalato nulla)'
+      : 'scalato automaticamente dalle prossime fatture dell’abbonamento'
+  }`;
+
 const CurrentPlan = ({
   summary,
   onPortal,
@@ -79,6 +87,11 @@ const CurrentPlan = ({
                 ? `Si rinnova il ${end}`
                 : 'Prova gratuita: tutte le funzioni sono attive. Scegli un piano quando vuoi.'}
           </Text>
+          {summary.referralCreditCents > 0 && (
+            <Text size="sm" data-testid="referral-credit">
+              {referralCreditLine(summary.referralCreditCents, summary.provider)}
+            </Text>
+          )}
         </Stack>
         <Stack gap={4} align="flex-end">
           <Button variant="default" onClick={onPortal} loading={portalPending} disabled={!summary.hasCustomer}>

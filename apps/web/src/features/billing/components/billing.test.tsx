@@ -12,6 +12,7 @@ const summary = (over: Partial<SubscriptionSummary> = {}): SubscriptionSummary =
   overdue: false,
   provider: 'stripe',
   hasCustomer: true,
+  referralCreditCents: 0,
   ...over,
 });
 const plan = (p: 'BASIC' | 'PRO' | 'UNLIMITED', cents: number): StripePrice => ({
@@ -97,6 +98,18 @@ describe('BillingOverview (/billing)', () => {
     expect(
       within(screen.getByTestId('simulator-notice')).getByText(/pagamento di prova, nessun addebito/),
     ).toBeTruthy();
+  });
+
+  it('shows the referral credit earned, and only when there is some', () => {
+    renderOverview({ summary: summary({ referralCreditCents: 5000 }) });
+    expect(screen.getByTestId('referral-credit').textContent).toBe(
+      'Credito Invita un amico: 50,00\u00a0€, scalato automaticamente dalle prossime fatture dell’abbonamento',
+    );
+  });
+
+  it('says nothing about referral credit before there is any', () => {
+    renderOverview();
+    expect(screen.queryByTestId('referral-credit')).toBeNull();
   });
 
   it('keeps "Gestisci pagamenti" off before the first payment, and lists the invoices after', () => {
