@@ -84,6 +84,8 @@ export const appointmentReminders = pgTable(
     index('appointment_reminders_occurrence_idx').on(t.studioId, t.occurrenceKey),
     index('appointment_reminders_due_idx').on(t.state, t.sendAt),
     uniqueIndex('appointment_reminders_link_token_uq').on(t.linkTokenHash),
+    // the provider's delivery report names only its message id (decision 036, "Consegnato")
+    index('appointment_reminders_provider_message_idx').on(t.providerMessageId),
     check(
       'appointment_reminders_state',
       sql`${t.state} in ('SCHEDULED', 'SENDING', 'SENT', 'DELIVERED', 'NOT_SENT', 'CANCELLED')`,

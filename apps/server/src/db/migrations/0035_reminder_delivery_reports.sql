@@ -1,0 +1,1 @@
+CREATE INDEX "appointment_reminders_provider_message_idx" ON "appointment_reminders" USING btree ("provider_message_id");
