@@ -8,7 +8,8 @@ export const uiToIsoDay = (value: string) => {
   const d = dayjs(value, 'DD-MM-YYYY', true);
   return d.isValid() ? d.format('YYYY-MM-DD') : '';
 };
-const isoToUi = (value: string | null) => (value ? dayjs(value, 'YYYY-MM-DD').format('DD-MM-YYYY') : '');
+/** YYYY-MM-DD (Mantine's, and the wire's where a field holds an ISO day) → DD-MM-YYYY, '' for nothing. */
+export const isoDayToUi = (value: string | null) => (value ? dayjs(value, 'YYYY-MM-DD').format('DD-MM-YYYY') : '');
 
 export type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'defaultValue'> & {
   /** DD-MM-YYYY or ''. */
@@ -29,6 +30,6 @@ export const DateField = ({ value, onChange, ...props }: DateFieldProps) => (
     clearButtonProps={{ 'aria-label': 'Cancella la data' }}
     {...props}
     value={uiToIsoDay(value) || null}
-    onChange={(v) => onChange(isoToUi(v))}
+    onChange={(v) => onChange(isoDayToUi(v))}
   />
 );

@@ -206,7 +206,9 @@ describe('Impostazioni › Prenotazioni online', () => {
     await setTime(hx.fromOf('Lunedì', 2), '14:00');
     await setTime(hx.toOf('Lunedì', 2), '18:00');
     await u.click(screen.getByRole('button', { name: hx.addException }));
-    await u.type(screen.getByLabelText(hx.date), '2026-12-24');
+    // the day typed the Italian way (the date field of the whole app, not the browser's own)
+    await u.type(screen.getByLabelText(hx.date), '24-12-2026');
+    await u.tab();
     await u.click(screen.getByRole('button', { name: hx.save }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === `/settings/booking/staff/${annaId}`)?.body).toEqual({

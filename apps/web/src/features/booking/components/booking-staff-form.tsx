@@ -7,6 +7,7 @@ import type {
 } from '@studiolo/domain/booking';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DateField, isoDayToUi, uiToIsoDay } from '../../../components/date-field.tsx';
 import { TimeField } from '../../../components/time-field.tsx';
 import { useSaveBookingStaff } from '../api/booking-settings.ts';
 
@@ -248,20 +249,19 @@ const StaffHoursEditor = ({ member, canEdit }: { member: StaffRow; canEdit: bool
                 {x.exceptionOf(i + 1)}
               </Text>
               <Group gap="xs" wrap="wrap" align="flex-start">
-                <TextInput
-                  type="date"
+                <DateField
                   label={x.date}
-                  value={ex.date}
+                  w={150}
+                  value={isoDayToUi(ex.date)}
                   error={errors[`exc.${i}.date`]}
                   disabled={!canEdit}
-                  onChange={(e) => {
-                    const v = e.currentTarget.value;
+                  onChange={(v) =>
                     update((s) => {
                       const t = s.exceptions[i];
-                      if (t) t.date = v;
+                      if (t) t.date = uiToIsoDay(v);
                       return s;
-                    });
-                  }}
+                    })
+                  }
                 />
                 <Select
                   label={x.kind}
