@@ -21,7 +21,7 @@ import type { SistemaTsAdapter } from './adapters/sistema-ts/sistema-ts.ts';
 import { createSistemaTsWebService } from './adapters/sistema-ts/webservice.ts';
 import { createLocalSmsOutbox } from './adapters/sms/local.ts';
 import type { SmsTransport } from './adapters/sms/sms.ts';
-import { createTwilioSms } from './adapters/sms/twilio.ts';
+import { createTwilioSms, twilioStatusCallbackUrl } from './adapters/sms/twilio.ts';
 import { createLocalStorage } from './adapters/storage/local.ts';
 import { createS3Storage } from './adapters/storage/s3.ts';
 import type { Storage } from './adapters/storage/storage.ts';
@@ -186,6 +186,8 @@ export const createDeps = (
             accountSid: config.TWILIO_ACCOUNT_SID as string,
             authToken: config.TWILIO_AUTH_TOKEN as string,
             from: config.TWILIO_FROM as string,
+            // delivery reports ("Consegnato", decision 036) only when Twilio can reach this server
+            statusCallbackUrl: twilioStatusCallbackUrl(config),
           })
         : createLocalSmsOutbox()),
     payments:

@@ -16,6 +16,7 @@ import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
 import { registerProductRoutes } from './products/products.routes.ts';
 import { registerReminderRoutes } from './reminders/reminders.routes.ts';
+import { registerSmsStatusRoutes } from './reminders/sms-status.routes.ts';
 import { registerReferralRoutes } from './referrals/referrals.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerSignatureRoutes } from './signature/signature.routes.ts';
@@ -50,4 +51,5 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerBannerRoutes(app, deps);
   registerSmsCreditRoutes(app, deps);
   registerReminderRoutes(app, deps);
+  registerSmsStatusRoutes(app, deps);
 };
