@@ -2,12 +2,14 @@ import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { defaultServiceDescription, serviceDescriptionSettingKey } from '@studiolo/domain/invoices';
 import { can } from '@studiolo/domain/shared';
 import { IconChevronLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import { LazyPanel } from '../../components/lazy-panel.tsx';
 import { TabMenu } from '../../components/tab-menu.tsx';
-import { useCurrentUser } from '../../features/auth/api/get-user.ts';
+import { useCurrentStudioId, useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { usePlanFeature } from '../../features/billing/api/get-subscription.ts';
+import { googleCalendarStatusQueryOptions } from '../../features/calendar/api/google-calendar.ts';
 import { ServiceDescriptionPanel } from '../../features/invoices/components/service-description-panel.tsx';
 import { ProductsPanel } from '../../features/products/components/products-panel.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
@@ -64,6 +66,13 @@ export const CalendarSettingsPage = () => {
   const { data: user } = useCurrentUser();
   // decision 037: Google Calendar comes with PRO and above (and the trial); the server refuses it too
   const googleIncluded = usePlanFeature('google-calendar');
+  // a studio whose plan no longer includes it still sees the account it linked, to sync or unlink it
+  const studioId = useCurrentStudioId();
+  const googleStatus = useQuery({
+    ...googleCalendarStatusQueryOptions(studioId),
+    enabled: !googleIncluded && Boolean(studioId),
+  });
+  const googleLinked = Boolean(googleStatus.data?.linked);
   if (!user) return null;
   const role = studioRoleOf(user);
   const canEditSettings = can(role, 'settings:write');
@@ -111,10 +120,10 @@ export const CalendarSettingsPage = () => {
           },
           {
             label: 'Google Calendar',
-            featureEnabled: googleIncluded,
+            featureEnabled: googleIncluded || googleLinked,
             content: (
               <LazyPanel>
-                <GoogleCalendarPanel canEdit={can(role, 'calendar:write')} />
+                <GoogleCalendarPanel canEdit={can(role, 'calendar:write')} planIncluded={googleIncluded} />
               </LazyPanel>
             ),
           },

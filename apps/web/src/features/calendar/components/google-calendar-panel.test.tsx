@@ -102,10 +102,16 @@ afterEach(() => {
   reloadSession();
 });
 
-const renderPanel = (opts: { canEdit?: boolean; at?: string; onConsentUrl?: (url: string) => void } = {}) =>
+const renderPanel = (
+  opts: { canEdit?: boolean; planIncluded?: boolean; at?: string; onConsentUrl?: (url: string) => void } = {},
+) =>
   renderWithProviders(
     <QueryClientProvider client={createQueryClient()}>
-      <GoogleCalendarPanel canEdit={opts.canEdit ?? true} onConsentUrl={opts.onConsentUrl ?? vi.fn()} />
+      <GoogleCalendarPanel
+        canEdit={opts.canEdit ?? true}
+        planIncluded={opts.planIncluded}
+        onConsentUrl={opts.onConsentUrl ?? vi.fn()}
+      />
     </QueryClientProvider>,
     { initialEntries: [opts.at ?? '/calendar/settings?tab=3'] },
   );
@@ -195,6 +201,16 @@ describe('Google Calendar panel (decision 014)', () => {
     const dialog = screen.getByRole('dialog');
     await u.click(within(dialog).getByRole('button', { name: texts.disconnect }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/google-calendar')).toBe(true));
+  });
+
+  it('keeps a linked account syncable and unlinkable on a plan without Google Calendar, its copies unchangeable', async () => {
+    answers['GET /google-calendar'] = { body: { code: 'SUCCESS', response: linked } };
+    renderPanel({ planIncluded: false });
+    expect(await screen.findByText(texts.notInPlan)).toBeTruthy();
+    expect(screen.getByRole('button', { name: texts.syncNow })).toBeTruthy();
+    expect(screen.getByRole('button', { name: texts.disconnect })).toBeTruthy();
+    const target = (await screen.findByLabelText(texts.targetOf('Calendario principale'))) as HTMLSelectElement;
+    expect(target.disabled).toBe(true);
   });
 
   it('shows the last sync failure and the outcome of the return from Google', async () => {

@@ -36,6 +36,8 @@ export const googleCalendarTexts = {
   targetsHint: 'Per ogni calendario dello studio, il calendario Google che riceve i suoi appuntamenti.',
   targetOf: (name: string) => `Calendario Google per ${name}`,
   noTarget: 'Non copiare',
+  notInPlan:
+    'Google Calendar è incluso nei piani PRO e UNLIMITED: con il piano attuale puoi sincronizzare o scollegare l’account già collegato, non cambiare i calendari copiati.',
   outcomes: {
     collegato: m.googleLinked,
     negato: m.googleLinkDenied,
@@ -53,9 +55,12 @@ const openConsentPage = (url: string) => window.location.assign(url);
  */
 export const GoogleCalendarPanel = ({
   canEdit,
+  planIncluded = true,
   onConsentUrl = openConsentPage,
 }: {
   canEdit: boolean;
+  /** false: the studio's plan no longer includes Google Calendar (decision 037): the link kept can be synced or unlinked. */
+  planIncluded?: boolean;
   /** Where the browser goes for Google's consent (tests replace it). */
   onConsentUrl?: (url: string) => void;
 }) => {
@@ -139,6 +144,11 @@ export const GoogleCalendarPanel = ({
 
         {data?.configured && data.linked && (
           <>
+            {!planIncluded && (
+              <Alert color="yellow" role="status">
+                {googleCalendarTexts.notInPlan}
+              </Alert>
+            )}
             <Stack gap={2}>
               <Text size="sm">
                 {googleCalendarTexts.linkedAs}: <strong>{data.accountEmail}</strong>
@@ -189,7 +199,7 @@ export const GoogleCalendarPanel = ({
                 <NativeSelect
                   key={c.id}
                   label={googleCalendarTexts.targetOf(c.summary)}
-                  disabled={!canEdit || setTarget.isPending}
+                  disabled={!canEdit || !planIncluded || setTarget.isPending}
                   value={c.googleCalendarId ?? ''}
                   data={[
                     { value: '', label: googleCalendarTexts.noTarget },
