@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, FileButton, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Attachment, attachmentMaxBytes, canPreviewAttachment } from '@studiolo/domain/clinical';
-import { formatFileSize, onFirstUse } from '@studiolo/domain/shared';
+import { formatFileSize } from '@studiolo/domain/shared';
 import {
   IconDownload,
   IconEye,
@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { QueryListState } from '../../../components/query-list-state.tsx';
 import { widgetMessages } from '../../../components/widget.messages.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import {
   downloadAttachment,
   fetchAttachment,
@@ -36,20 +37,6 @@ export const attachmentsTexts = {
   previewError: 'Impossibile mostrare l’anteprima.',
   uploading: (name: string) => `Caricamento di ${name}…`,
 } as const;
-
-const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('it-IT', {
-      timeZone: 'Europe/Rome',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
-/** DD-MM-YYYY HH:mm in Rome (spec part 1 §9: the UI date format). */
-const shownDate = (iso: string) => dateTime().format(new Date(iso)).replace(/\//g, '-').replace(',', '');
 
 const KindIcon = ({ kind }: { kind: Attachment['kind'] }) => {
   const Icon = kind === 'image' ? IconPhoto : kind === 'pdf' ? IconFileText : IconFile;
@@ -122,7 +109,7 @@ const AttachmentRow = ({
           </Text>
           <Group gap={6} wrap="wrap">
             <Text size="xs" c="dimmed">
-              {formatFileSize(a.sizeBytes)} · {shownDate(a.createdAt)}
+              {formatFileSize(a.sizeBytes)} · {formatDateTime(a.createdAt)}
               {a.width && a.height ? ` · ${a.width}×${a.height} px` : ''}
             </Text>
             {a.originalSizeBytes !== null && (

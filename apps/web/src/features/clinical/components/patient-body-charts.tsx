@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type BodyChart, bodyChartImages } from '@studiolo/domain/clinical';
-import { onFirstUse } from '@studiolo/domain/shared';
 import { IconBrush, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/delete-confirm-dialog.tsx';
 import { QueryListState } from '../../../components/query-list-state.tsx';
 import { widgetMessages } from '../../../components/widget.messages.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useBodyCharts, useDeleteBodyChart } from '../api/body-charts.ts';
 import { BodyChartSurface } from './body-chart-drawing.tsx';
 import { BodyChartEditor, type BodyChartOrigin } from './body-chart-editor.tsx';
@@ -25,19 +25,6 @@ export const bodyChartsTexts = {
   fromEvaluation: 'Da una valutazione',
   fromDiary: 'Da una seduta del diario',
 } as const;
-
-const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('it-IT', {
-      timeZone: 'Europe/Rome',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
-const shownDate = (iso: string) => dateTime().format(new Date(iso)).replace(/\//g, '-').replace(',', '');
 
 const drawnFrom = (c: BodyChart, origin: BodyChartOrigin) =>
   'valutazioneId' in origin ? c.valutazioneId === origin.valutazioneId : c.diarioId === origin.diarioId;
@@ -177,7 +164,7 @@ const ChartCards = ({
                   {title}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {bodyChartsTexts.updated(shownDate(c.updatedAt))}
+                  {bodyChartsTexts.updated(formatDateTime(c.updatedAt))}
                 </Text>
                 {showOrigin && from && (
                   <Badge variant="light" size="sm" tt="none" w="fit-content">
