@@ -49,6 +49,7 @@ export const tenantResources = [
   'booking',
   'consumption-meter',
   'referral',
+  'ts-trasmissione',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

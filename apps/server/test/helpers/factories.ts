@@ -352,6 +352,29 @@ export const createTenantResource = async (
           body: { userInviteeEmail: uniqueEmail('invito-amico') },
         })
       ).id;
+    case 'ts-trasmissione': {
+      // a paid health invoice sent to the Sistema TS (its simulator): the file as sent
+      await apiOk(app, {
+        method: 'PATCH',
+        url: '/settings/sistema-ts',
+        token: owner.token,
+        body: { cfProprietario: 'RSSMRA85T10A562S', password: 'Password-di-prova-1', pincode: '1234567890' },
+      });
+      const { id } = await createDocumentWithPatient(app, owner, 'fattura', {
+        tipoDocumento: 'FATTURA_SANITARIA',
+        pagata: true,
+        dataIncasso: todayUi(),
+        metodoPagamento: 'Carta di credito',
+      });
+      return (
+        await apiOk<{ lottoId: string }>(app, {
+          method: 'POST',
+          url: '/sistema-ts/invia',
+          token: owner.token,
+          body: { documentoIds: [id] },
+        })
+      ).lottoId;
+    }
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }

@@ -53,6 +53,17 @@ export const statoTsLabels = {
 } as const;
 export type StatoTs = keyof typeof statoTsLabels;
 
+/** The states of a record in a transmission (ts_invii.stato) and of a transmission (ts_lotti.stato). */
+export const statoInvioTsLabels: Record<string, string> = {
+  IN_CODA: 'In coda',
+  INVIO_IN_CORSO: 'Invio in corso',
+  INVIATO: 'Inviato, in attesa di esito',
+  ELABORATO: 'Esito ricevuto',
+  ACCETTATO: 'Accettato',
+  SCARTATO: 'Scartato',
+  ERRORE_INVIO: 'Errore di invio',
+};
+
 /** What each record does (flagOperazione of the specification). */
 export const operazioneTsLabels = {
   I: 'Inserimento',

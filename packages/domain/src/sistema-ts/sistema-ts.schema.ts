@@ -155,3 +155,19 @@ export const riepilogoTsQuerySchema = z.object({
   studioId: z.uuid().optional(),
   anno: z.coerce.number().int().min(2015).max(2100),
 });
+
+/** A transmission (file) sent to the Sistema TS, as listed for download (issue 30 item 3). */
+export const tsTrasmissioneSchema = z.object({
+  id: z.string(),
+  /** When the file was made (DD-MM-YYYY HH:mm in Rome is the UI's business). */
+  createdAt: z.string(),
+  /** IN_CODA, INVIO_IN_CORSO, INVIATO, ELABORATO, ERRORE_INVIO */
+  stato: z.string(),
+  protocollo: z.string().nullable(),
+  /** The records of the year asked for in the file. */
+  documenti: z.number().int(),
+  fileName: z.string(),
+});
+export type TsTrasmissione = z.infer<typeof tsTrasmissioneSchema>;
+export const tsTrasmissioniSchema = z.object({ anno: z.number().int(), trasmissioni: z.array(tsTrasmissioneSchema) });
+export type TsTrasmissioni = z.infer<typeof tsTrasmissioniSchema>;

@@ -15,7 +15,6 @@ import {
   type SdiCheckError,
   sdiFileName,
 } from '@studiolo/fatturapa';
-import { Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
 import {
   type SdiNotificationMessage,
@@ -29,6 +28,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { noRequestMeta } from '../../shared/request-meta.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
+import { type ZipEntry, zipStream } from '../../shared/zip-stream.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
   type DocumentWrite,
@@ -259,42 +259,16 @@ const zipPageSize = 200;
  */
 export const xmlZip = async (deps: AppDeps, ctx: StudioContext, from: string, to: string) => {
   const count = await repo.countSent(deps.db, ctx, from, to);
-  let afterId: string | null = null;
-  let done = false;
-  let fetching = false;
-  let zip: Zip | null = null;
-  const stream = new Readable({
-    read() {
-      if (done || fetching) return;
-      fetching = true;
-      zip ??= new Zip((err, chunk, final) => {
-        if (err) {
-          stream.destroy(err);
-          return;
-        }
-        stream.push(Buffer.from(chunk));
-        if (final) stream.push(null);
-      });
-      const z = zip;
-      repo
-        .sentXmlPage(deps.db, ctx, from, to, afterId, zipPageSize)
-        .then((rows) => {
-          for (const r of rows) {
-            const entry = new ZipDeflate(r.fileName, { level: 6 });
-            z.add(entry);
-            entry.push(new TextEncoder().encode(r.xml), true);
-          }
-          afterId = rows.at(-1)?.id ?? afterId;
-          fetching = false;
-          if (rows.length < zipPageSize) {
-            done = true;
-            z.end();
-          }
-        })
-        .catch((err: unknown) => stream.destroy(err as Error));
-    },
-  });
-  return { count, stream };
+  async function* entries(): AsyncGenerator<ZipEntry> {
+    let afterId: string | null = null;
+    for (;;) {
+      const rows = await repo.sentXmlPage(deps.db, ctx, from, to, afterId, zipPageSize);
+      for (const r of rows) yield { name: r.fileName, data: r.xml };
+      afterId = rows.at(-1)?.id ?? afterId;
+      if (rows.length < zipPageSize) return;
+    }
+  }
+  return { count, stream: zipStream(entries()) };
 };
 
 // ---------- received invoices (fatturazione passiva) ----------

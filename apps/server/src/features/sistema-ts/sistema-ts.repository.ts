@@ -96,8 +96,48 @@ export const sistemaTsRepository = {
       .values(rows.map((r) => ownedBy(ctx, { ...r, lottoId, stato: 'IN_CODA' })))
       .returning(),
 
-  lotti: (db: DbOrTx, ctx: StudioContext) =>
-    db.select().from(tsLotti).where(inStudio(tsLotti, ctx)).orderBy(asc(tsLotti.createdAt)),
+  /** The studio's files holding records of the year, oldest first, with how many (bounded: a file a send). */
+  lottiOfYear: (db: DbOrTx, ctx: StudioContext, anno: number) =>
+    db
+      .select({
+        id: tsLotti.id,
+        createdAt: tsLotti.createdAt,
+        stato: tsLotti.stato,
+        protocollo: tsLotti.protocollo,
+        documenti: sql<number>`count(${tsInvii.id})::int`,
+      })
+      .from(tsLotti)
+      .innerJoin(tsInvii, and(eq(tsInvii.lottoId, tsLotti.id), eq(tsInvii.anno, anno)))
+      .where(inStudio(tsLotti, ctx))
+      .groupBy(tsLotti.id)
+      .orderBy(asc(tsLotti.createdAt), asc(tsLotti.id))
+      .limit(5000),
+
+  /** A file as sent (its XML), for download. */
+  lottoFile: (db: DbOrTx, ctx: StudioContext, id: string) =>
+    db
+      .select({ id: tsLotti.id, xml: tsLotti.xml, createdAt: tsLotti.createdAt, protocollo: tsLotti.protocollo })
+      .from(tsLotti)
+      .where(inStudio(tsLotti, ctx, eq(tsLotti.id, id)))
+      .then((r) => r[0] ?? null),
+
+  /** The year's records as sent, each with its file's protocol, oldest first (the accountant's list). */
+  inviiOfYear: (db: DbOrTx, ctx: StudioContext, anno: number) =>
+    db
+      .select({
+        numeroDocumento: tsInvii.numeroDocumento,
+        dataEmissione: tsInvii.dataEmissione,
+        operazione: tsInvii.operazione,
+        stato: tsInvii.stato,
+        errori: tsInvii.errori,
+        createdAt: tsInvii.createdAt,
+        lottoId: tsInvii.lottoId,
+        protocollo: tsLotti.protocollo,
+      })
+      .from(tsInvii)
+      .innerJoin(tsLotti, eq(tsLotti.id, tsInvii.lottoId))
+      .where(inStudio(tsInvii, ctx, eq(tsInvii.anno, anno)))
+      .orderBy(asc(tsInvii.createdAt), asc(tsInvii.id)),
 
   /**
    * unsafe: the jobs' own access, with no request and so no studio context: the id comes from a job this server

@@ -1,8 +1,10 @@
 import { codiceFiscaleCheckChar } from '@studiolo/domain/anagrafica';
 import type { Fattura } from '@studiolo/domain/invoices';
-import type { RiepilogoTs, SistemaTsSettings, TsDocumentoDettaglio } from '@studiolo/domain/sistema-ts';
+import { uiDateToIso } from '@studiolo/domain/shared';
+import type { RiepilogoTs, SistemaTsSettings, TsDocumentoDettaglio, TsTrasmissioni } from '@studiolo/domain/sistema-ts';
 import { sistemaTsMessages } from '@studiolo/domain/sistema-ts';
 import { xsdErrors } from '@studiolo/sistema-ts/testing';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { todayUi, validFatturaInput, validPatientInput } from '../../../test/helpers/factories.ts';
@@ -387,5 +389,91 @@ describe('health expenses to the Sistema TS', () => {
       404,
     );
     expect((await riepilogo(other)).documenti).toHaveLength(0);
+  });
+});
+
+describe('the files as sent, for the accountant (issue 30 item 3)', () => {
+  it('lists the year’s files and downloads each as it left, and the whole year in one ZIP with its records', async () => {
+    const owner = await createStudioOwner(t.app);
+    await configure(owner);
+    const first = await healthInvoice(owner, await patientOf(owner));
+    const second = await healthInvoice(owner, await patientOf(owner));
+    expect((await invia(owner, { anno: year })).body.response).toMatchObject({ inviati: 2 });
+    await until(owner, first.id, 'ACCETTATO');
+    await until(owner, second.id, 'ACCETTATO');
+    const sentXml = await lastFile(owner);
+
+    const list = await apiOk<TsTrasmissioni>(t.app, {
+      method: 'GET',
+      url: '/sistema-ts/trasmissioni',
+      query: { anno: String(year) },
+      token: owner.token,
+    });
+    expect(list.trasmissioni).toHaveLength(1);
+    const [lotto] = list.trasmissioni;
+    expect(lotto).toMatchObject({ stato: 'ELABORATO', documenti: 2 });
+    expect(lotto?.protocollo).toMatch(/^\d{17,}$/);
+    expect(lotto?.fileName).toBe(`sistema-ts_${uiDateToIso(todayUi())}_${lotto?.protocollo}.xml`);
+
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/app/api/sistema-ts/trasmissioni/${lotto?.id}/file`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/xml');
+    expect(file.headers['content-disposition']).toContain(`filename="${lotto?.fileName}"`);
+    // byte for byte the file sent, the citizens' codes encrypted as they left
+    expect(file.body).toBe(sentXml);
+    expect(file.body).not.toContain(first.paziente.codiceFiscale as string);
+
+    const zip = await t.app.inject({
+      method: 'GET',
+      url: '/app/api/sistema-ts/trasmissioni/archivio',
+      query: { anno: String(year) },
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(entries).sort()).toEqual(['LEGGIMI.txt', `invii_${year}.csv`, lotto?.fileName].sort());
+    expect(strFromU8(entries[lotto?.fileName ?? ''] as Uint8Array)).toBe(sentXml);
+    const csvBytes = entries[`invii_${year}.csv`] as Uint8Array;
+    // UTF-8 with BOM, for the spreadsheet
+    expect([...csvBytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = strFromU8(csvBytes);
+    expect(csv.startsWith('Numero documento;Data emissione;Operazione;Esito;Errori;Inviato il;Protocollo\r\n')).toBe(
+      true,
+    );
+    const lines = csv.trim().split('\r\n').slice(1);
+    expect(lines).toHaveLength(2);
+    for (const line of lines)
+      expect(line).toMatch(
+        new RegExp(`^\\d+/${year};${todayUi()};Inserimento;Accettato;;${todayUi()};${lotto?.protocollo}$`),
+      );
+
+    // another year has none; another studio finds nothing of this one
+    const other = await createStudioOwner(t.app);
+    const none = await apiOk<TsTrasmissioni>(t.app, {
+      method: 'GET',
+      url: '/sistema-ts/trasmissioni',
+      query: { anno: String(year - 1) },
+      token: owner.token,
+    });
+    expect(none.trasmissioni).toEqual([]);
+    expect(
+      (await api(t.app, { method: 'GET', url: `/sistema-ts/trasmissioni/${lotto?.id}/file`, token: other.token }))
+        .status,
+    ).toBe(404);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/app/api/sistema-ts/trasmissioni/archivio',
+      query: { anno: String(year) },
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(Object.keys(unzipSync(new Uint8Array(theirs.rawPayload))).sort()).toEqual([
+      'LEGGIMI.txt',
+      `invii_${year}.csv`,
+    ]);
   });
 });

@@ -6,13 +6,16 @@ import {
   riepilogoTsQuerySchema,
   riepilogoTsSchema,
   tsDocumentoDettaglioSchema,
+  tsTrasmissioniSchema,
 } from '@studiolo/domain/sistema-ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
+import { contentDisposition } from '../../shared/content-disposition.ts';
 import { alert, ok } from '../../shared/envelope.ts';
+import * as files from './sistema-ts.files.ts';
 import * as sistemaTs from './sistema-ts.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -64,6 +67,49 @@ export const registerSistemaTsRoutes = (fastify: FastifyInstance, deps: AppDeps)
       config: { access: { permission: write, tenant: fatturaTenant } },
     },
     async (req) => ok(await sistemaTs.cancella(deps, studioOf(req), req.params.id), m.cancelQueued),
+  );
+
+  // the files as sent, for the studio's accountant (issue 30 item 3)
+  app.get(
+    '/sistema-ts/trasmissioni',
+    {
+      schema: { tags, querystring: riepilogoTsQuerySchema, response: { 200: envelopeSchema(tsTrasmissioniSchema) } },
+      config: { access: { permission: read } },
+    },
+    async (req) => ok(await files.trasmissioni(deps, studioOf(req), req.query.anno)),
+  );
+
+  app.get(
+    '/sistema-ts/trasmissioni/archivio',
+    {
+      schema: { tags, querystring: riepilogoTsQuerySchema, produces: ['application/zip'] },
+      config: { access: { permission: read } },
+    },
+    async (req, reply) => {
+      const zip = await files.archivioAnno(deps, studioOf(req), req.query.anno);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', zip.fileName))
+        .header('x-total-count', String(zip.count))
+        .header('cache-control', 'private, no-store')
+        .send(zip.stream);
+    },
+  );
+
+  app.get(
+    '/sistema-ts/trasmissioni/:id/file',
+    {
+      schema: { tags, params: idParams, produces: ['application/xml'] },
+      config: { access: { permission: read, tenant: { resource: 'ts-trasmissione', idParam: 'id' } } },
+    },
+    async (req, reply) => {
+      const file = await files.trasmissioneFile(deps, studioOf(req), req.params.id);
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.xml);
+    },
   );
 
   app.post(
