@@ -2,6 +2,19 @@ import type { ConstructorOptions, PgBoss, Queue } from 'pg-boss';
 import type { JobQueueConnection } from '../db/client.ts';
 
 type QueueOptions = Omit<Queue, 'name'>;
+/**
+ * How the worker fetches: one job a poll by default. A queue whose jobs come due together (10,000 reminders at 08:00)
+ * takes `batchSize` a fetch and fetches again at once while fetches come back full (pg-boss waits the polling interval
+ * between fetches otherwise: one job every half second).
+ */
+type WorkOptions = {
+  batchSize?: number;
+  /**
+   * Workers of the queue in this process, on PostgreSQL (each fetches its own batch, so jobs of different studios run
+   * side by side on the pool's connections); PGlite has one session that runs one statement at a time: one worker.
+   */
+  concurrency?: number;
+};
 
 /**
  * Durable background jobs on the app's own database (pg-boss: PostgreSQL, or PGlite through its adapter). Features
@@ -9,7 +22,12 @@ type QueueOptions = Omit<Queue, 'name'>;
  * job sent, so that files which never send a job do not pay pg-boss's start-up.
  */
 export type JobQueue = {
-  define: <T extends object>(name: string, options: QueueOptions, handler: (data: T) => Promise<void>) => void;
+  define: <T extends object>(
+    name: string,
+    options: QueueOptions,
+    handler: (data: T) => Promise<void>,
+    work?: WorkOptions,
+  ) => void;
   send: <T extends object>(
     name: string,
     data: T,
@@ -21,7 +39,12 @@ export type JobQueue = {
   onError: (handler: (err: unknown) => void) => void;
 };
 
-type Definition = { name: string; options: QueueOptions; handler: (data: object) => Promise<void> };
+type Definition = {
+  name: string;
+  options: QueueOptions;
+  handler: (data: object) => Promise<void>;
+  work: WorkOptions;
+};
 
 export const createJobQueue = (connection: JobQueueConnection): JobQueue => {
   const definitions: Definition[] = [];
@@ -40,9 +63,25 @@ export const createJobQueue = (connection: JobQueueConnection): JobQueue => {
       await b.start();
       for (const d of definitions) {
         await b.createQueue(d.name, d.options);
-        await b.work(d.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-          if (job) await d.handler(job.data as object);
-        });
+        const batchSize = d.work.batchSize ?? 1;
+        await b.work(
+          d.name,
+          {
+            batchSize,
+            burstWhenBatchFull: batchSize > 1,
+            localConcurrency: 'pglite' in connection ? 1 : (d.work.concurrency ?? 1),
+            pollingIntervalSeconds: 0.5,
+          },
+          async (jobs) => {
+            // one after the other; a job that throws fails the batch (retried as a whole) once the others ran
+            let failure: unknown = null;
+            for (const job of jobs)
+              await d.handler(job.data as object).catch((err: unknown) => {
+                failure ??= err;
+              });
+            if (failure) throw failure;
+          },
+        );
       }
       boss = b;
       return b;
@@ -51,9 +90,9 @@ export const createJobQueue = (connection: JobQueueConnection): JobQueue => {
   };
 
   return {
-    define: (name, options, handler) => {
+    define: (name, options, handler, work = {}) => {
       if (starting) throw new Error(`queue ${name} defined after the start`);
-      definitions.push({ name, options, handler: handler as (data: object) => Promise<void> });
+      definitions.push({ name, options, handler: handler as (data: object) => Promise<void>, work });
     },
     send: async (name, data, options = {}) => {
       if (stopped) throw new Error('job queue stopped');
