@@ -23,6 +23,18 @@ export const sistemaTsTexts = {
   state: 'Stato',
   suggestion: 'Come correggere:',
   counters: 'Riepilogo dell’anno',
+  // the files as sent (issue 30 item 3)
+  filesTitle: 'File inviati',
+  filesIntro:
+    'Ogni file come è partito verso il Sistema TS, con i codici fiscali cifrati come nell’invio: per il commercialista o per un controllo.',
+  filesEmpty: 'Nessun file inviato per questo anno.',
+  fileSentOn: 'Creato il',
+  fileProtocol: 'Protocollo',
+  fileRecords: 'Spese',
+  fileState: 'Stato',
+  fileDownload: (name: string) => `Scarica ${name}`,
+  downloadYear: (anno: number) => `Scarica l’anno ${anno} (ZIP)`,
+  noProtocol: 'in attesa',
   // the invoice page's panel
   panelTitle: 'Sistema Tessera Sanitaria',
   panelNonPagata: 'La spesa va al Sistema TS quando la fattura è pagata: segna il pagamento per inviarla.',

@@ -81,7 +81,23 @@ const riepilogo: RiepilogoTs = {
   ],
 };
 
+const trasmissioni = {
+  anno: 2026,
+  trasmissioni: [
+    {
+      id: '77777777-7777-4777-8777-777777777777',
+      // 09:15 UTC in November is 10:15 in Rome
+      createdAt: '2026-11-20T09:15:00.000Z',
+      stato: 'ELABORATO',
+      protocollo: '26112009150012345678',
+      documenti: 2,
+      fileName: 'sistema-ts_2026-11-20_26112009150012345678.xml',
+    },
+  ],
+};
+
 const posts: unknown[] = [];
+const downloads: string[] = [];
 const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://localhost');
   const path = url.pathname.replace('/app/api', '');
@@ -91,6 +107,13 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     });
   if (path === '/user/getUser') return json(user);
   if (path === '/sistema-ts/riepilogo') return json(riepilogo);
+  if (path === '/sistema-ts/trasmissioni') return json(trasmissioni);
+  if (path.startsWith('/sistema-ts/trasmissioni/')) {
+    downloads.push(`${path}${url.search}`);
+    return new Response('PK', {
+      headers: { 'content-disposition': 'attachment; filename="sistema-ts_2026.zip"' },
+    });
+  }
   if (path === '/sistema-ts/invia') {
     posts.push(JSON.parse(String(init?.body)));
     return json({ lottoId: 'l', inviati: 2, esclusi: [] }, '2 spese inviate al Sistema TS.');
@@ -102,7 +125,10 @@ beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z'), toFake: ['Date'] });
   signInTestUser();
   posts.length = 0;
+  downloads.length = 0;
   vi.stubGlobal('fetch', fetchMock);
+  // the download's object URL (jsdom has none)
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -158,5 +184,23 @@ describe('Sistema TS tab', () => {
     );
     await u.click(await screen.findByRole('button', { name: 'Invia le spese da inviare (2)' }));
     await vi.waitFor(() => expect(posts).toEqual([{ anno: 2026 }]));
+  });
+
+  it('lists the files sent in the year and downloads one as it left, and the whole year as a ZIP', async () => {
+    const { user: u } = renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <SistemaTsOverview />
+      </QueryClientProvider>,
+    );
+    const files = await screen.findByRole('region', { name: 'File inviati' });
+    const row = await within(files).findByRole('row', { name: /26112009150012345678/ });
+    expect(within(row).getByText('20-11-2026 10:15')).toBeTruthy();
+    expect(within(row).getByText('Esito ricevuto')).toBeTruthy();
+    await u.click(within(row).getByRole('button', { name: 'Scarica sistema-ts_2026-11-20_26112009150012345678.xml' }));
+    await u.click(within(files).getByRole('button', { name: 'Scarica l’anno 2026 (ZIP)' }));
+    expect(downloads).toEqual([
+      '/sistema-ts/trasmissioni/77777777-7777-4777-8777-777777777777/file',
+      '/sistema-ts/trasmissioni/archivio?anno=2026',
+    ]);
   });
 });

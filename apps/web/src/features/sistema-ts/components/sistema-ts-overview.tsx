@@ -8,6 +8,7 @@ import { listCardStyle, ResponsiveList } from '../../../components/responsive-li
 import { formatEuro } from '../../../lib/format.ts';
 import { useInviaTs, useRiepilogoTs } from '../api/riepilogo.ts';
 import { sistemaTsTexts as t } from '../sistema-ts.texts.ts';
+import { TsFilesPanel } from './ts-files-panel.tsx';
 
 const statoColors: Record<StatoTs, string> = {
   NON_PAGATA: 'gray',
@@ -226,6 +227,7 @@ export const SistemaTsOverview = () => {
         </Text>
       )}
       {r && r.documenti.length > 0 && <DocumentiList documenti={r.documenti} />}
+      {r && <TsFilesPanel anno={anno} />}
     </Stack>
   );
 };
