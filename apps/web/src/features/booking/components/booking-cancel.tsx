@@ -57,7 +57,7 @@ export const BookingCancel = ({ token }: { token: string | null }) => {
           </Alert>
         )}
         {/* past the limit, or cancelled (to book again): whom to call */}
-        {!b.cancellable && <StudioContacts studio={b.studio} />}
+        {!b.cancellable && <StudioContacts studio={b.studio} withPlace={false} />}
         {!cancelled && (
           <Anchor href={b.icsUrl} download="prenotazione.ics" size="sm">
             {t.addToCalendar}
