@@ -16,9 +16,10 @@ export const patientAttachments = pgTable(
     studioId: uuid('studio_id')
       .notNull()
       .references(() => studios.id, { onDelete: 'cascade' }),
+    // part of the clinical record: deleting the patient is refused (decision 040, NO ACTION as in clinical.ts)
     pazienteId: uuid('paziente_id')
       .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+      .references(() => patients.id, { onDelete: 'no action' }),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     kind: text('kind', { enum: ['pdf', 'image', 'document', 'text'] }).notNull(),
@@ -58,9 +59,10 @@ export const bodyCharts = pgTable(
     studioId: uuid('studio_id')
       .notNull()
       .references(() => studios.id, { onDelete: 'cascade' }),
+    // part of the clinical record: deleting the patient is refused (decision 040, NO ACTION as in clinical.ts)
     pazienteId: uuid('paziente_id')
       .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+      .references(() => patients.id, { onDelete: 'no action' }),
     imageId: smallint('image_id').notNull(),
     title: text('title'),
     note: text('note'),

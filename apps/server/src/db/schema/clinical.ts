@@ -18,10 +18,15 @@ const studioId = () =>
   uuid('studio_id')
     .notNull()
     .references(() => studios.id, { onDelete: 'cascade' });
+/**
+ * The clinical record is a record the studio must keep (issue 30 item 5, decision 040): deleting its patient is
+ * refused (patients.service maps the constraint to the message). NO ACTION, not RESTRICT: deleting a whole studio
+ * removes the patient and the record in one statement, checked at its end (as signature_requests).
+ */
 const pazienteId = () =>
   uuid('paziente_id')
     .notNull()
-    .references(() => patients.id, { onDelete: 'cascade' });
+    .references(() => patients.id, { onDelete: 'no action' });
 /** Who wrote it; kept when the user leaves the platform as null (the record stays the studio's). */
 const authorUserId = () => uuid('author_user_id').references(() => users.id, { onDelete: 'set null' });
 
