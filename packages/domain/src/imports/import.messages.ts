@@ -1,0 +1,45 @@
+/** Italian texts of the patient import (issue 30 item 1; not worded in the spec: decision 039). */
+export const importMessages = {
+  emptyFile: 'Il file è vuoto.',
+  headerOnly: 'Il file contiene solo la riga di intestazione: nessun paziente da importare.',
+  noHeader: 'Il file non ha una riga di intestazione con i nomi delle colonne.',
+  tooLarge: (mb: number) => `Il file supera il limite di ${mb} MB.`,
+  tooManyRows: (max: number) =>
+    `Il file contiene più di ${max.toLocaleString('it-IT')} righe: dividilo in più file e importali uno alla volta.`,
+  tooManyColumns: (max: number) => `Il file ha più di ${max} colonne: non sembra un elenco di pazienti.`,
+  unreadable:
+    'Il file non è un CSV o un foglio Excel (.xlsx) leggibile. Esporta i pazienti in CSV o XLSX dal programma che usavi, oppure contatta l’assistenza.',
+  oldExcel:
+    'I fogli Excel 97-2003 (.xls) e quelli protetti da password non possono essere letti: apri il file con Excel e salvalo come .xlsx o .csv senza password, oppure contatta l’assistenza.',
+  brokenEncoding:
+    'La codifica dei caratteri del file non è riconosciuta (sono ammessi UTF-8 e Windows-1252): salvalo come «CSV UTF-8» e riprova.',
+  brokenXlsx: 'Il foglio Excel è danneggiato e non può essere letto.',
+  noSheet: 'Il foglio Excel non contiene fogli di lavoro.',
+  unclosedQuote: (line: number) => `Virgolette non chiuse alla riga ${line}: controlla il file.`,
+  noMappedName:
+    'Nessuna colonna corrisponde al nome del paziente: indica a mano quale colonna contiene cognome e nome (o la ragione sociale).',
+  // per cell
+  formulaCell: 'La cella contiene una formula: le formule non vengono importate. Scrivi il valore.',
+  formulaLike: (first: string) =>
+    `Il valore inizia con «${first}» e potrebbe essere eseguito come formula da un foglio di calcolo: correggilo.`,
+  cellTooLong: 'Il valore è troppo lungo.',
+  dateInvalid: 'Data non valida: usa il formato GG/MM/AAAA.',
+  sessoInvalid: 'Sesso non valido: usa M o F.',
+  nazionalitaUnknown: 'Nazionalità non riconosciuta: usa il nome del paese o la sigla di due lettere (IT).',
+  comuneUnknown: 'Comune non trovato tra i comuni italiani in vigore.',
+  comuneProvinciaMismatch: (provincia: string) => `Il comune indicato è in provincia di ${provincia}.`,
+  capComuneMismatch: 'Il CAP non corrisponde al comune indicato.',
+  // codice fiscale against the other fields: warnings (omocodia and typing errors in old records are common)
+  cfCognomeMismatch: 'Il codice fiscale non corrisponde al cognome.',
+  cfNomeMismatch: 'Il codice fiscale non corrisponde al nome.',
+  cfSessoMismatch: 'Il codice fiscale non corrisponde al sesso.',
+  cfDataNascitaMismatch: 'Il codice fiscale non corrisponde alla data di nascita.',
+  cfLuogoNascitaMismatch: (luogo: string) => `Il codice fiscale indica come luogo di nascita ${luogo}.`,
+  cfCenturyAmbiguous: 'Dal codice fiscale il secolo di nascita è incerto: controlla la data di nascita.',
+  filledFromCodiceFiscale: 'Ricavato dal codice fiscale.',
+  filledFromComune: 'Ricavato dal comune.',
+  filledFromPartitaIva: 'Ricavato dalla partita IVA.',
+  // duplicates
+  duplicateInFile: (row: number) => `Stesso paziente della riga ${row} del file.`,
+  duplicateExisting: (name: string) => `Paziente già presente: ${name}.`,
+} as const;

@@ -1,0 +1,10 @@
+/** The patient import (issue 30 item 1, decision 039): reading, column mapping, row checks, duplicates. */
+export * from './codice-fiscale-agreement.ts';
+export * from './header-mapping.ts';
+export * from './import.messages.ts';
+export * from './import-date.ts';
+export * from './import-duplicates.ts';
+export * from './import-limits.ts';
+export * from './import-preview.ts';
+export * from './import-row.ts';
+export * from './read-import-file.ts';
