@@ -252,6 +252,8 @@ export const patientSchema = z.object({
   validForFattura: z.boolean(),
   /** null: entered by the studio; 'ONLINE_BOOKING': made by an online booking (decision 035). */
   source: z.enum(patientSources).nullable(),
+  /** The patient does not want appointment reminders (decision 036; set by PUT /pazienti/{id}/promemoria). */
+  remindersOptOut: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

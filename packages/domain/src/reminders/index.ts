@@ -1,3 +1,4 @@
+export * from './reminder-link.ts';
 export * from './reminder-settings.schema.ts';
 export * from './reminder-text.ts';
 export * from './reminder-timing.ts';

@@ -82,16 +82,13 @@ export const appointmentReminderSchema = z.object({
   startAt: z.string(),
   sendAt: z.string(),
   sentAt: z.string().nullable(),
+  /** The patient's answer through the reminder's link (decision 036): when they confirmed, when they cancelled. */
+  confirmedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
 });
 export type AppointmentReminder = z.infer<typeof appointmentReminderSchema>;
 
-export const reminderNotSentReasons = [
-  'NO_CONTACT',
-  'NO_CREDIT',
-  'OPTED_OUT',
-  'TOO_LATE',
-  'FAILED',
-] as const;
+export const reminderNotSentReasons = ['NO_CONTACT', 'NO_CREDIT', 'OPTED_OUT', 'TOO_LATE', 'FAILED'] as const;
 export type ReminderNotSentReason = (typeof reminderNotSentReasons)[number];
 export const reminderNotSentReasonLabels: Record<ReminderNotSentReason, string> = {
   NO_CONTACT: 'nessun cellulare né e-mail del paziente',

@@ -13,6 +13,7 @@ const values = {
   ora: '09:15',
   studio: 'Studio Rossi',
   indirizzo: 'Via Roma 1, Milano',
+  link: 'https://studio.example/appuntamento?t=abc',
 };
 
 describe('reminder text', () => {
@@ -24,7 +25,7 @@ describe('reminder text', () => {
 
   it('leaves unknown tokens and lists them for the settings form', () => {
     expect(renderReminderText('Ciao {nom}', values)).toBe('Ciao {nom}');
-    expect(unknownReminderTokens('Ciao {nom}, {data} {orario} {nom} {link}')).toEqual(['nom', 'orario', 'link']);
+    expect(unknownReminderTokens('Ciao {nom}, {data} {orario} {nom} {link}')).toEqual(['nom', 'orario']);
     expect(unknownReminderTokens(defaultReminderText)).toEqual([]);
   });
 
@@ -32,6 +33,12 @@ describe('reminder text', () => {
     const p = previewReminder(defaultReminderText, previewReminderValues({ nome: 'Studio Rossi', indirizzo: '' }));
     expect(p).toMatchObject({ encoding: 'GSM-7', segments: 1 });
     expect(p.text).toContain('Maria Rossi');
+  });
+
+  it('previews {link} at its real length (one more segment after a full default text)', () => {
+    const v = previewReminderValues({ nome: 'Studio Rossi', indirizzo: '' }, 'https://app.studiolo.it');
+    expect(v.link).toBe(`https://app.studiolo.it/appuntamento?t=${'x'.repeat(43)}`);
+    expect(previewReminder(`${defaultReminderText} {link}`, v).segments).toBe(2);
   });
 
   it('shows a text made UCS-2 by a typographic apostrophe', () => {

@@ -5,10 +5,10 @@ import { measureSms, type SmsMeasure } from './sms-text.ts';
  * the reminder leaves. Unknown tokens are refused when the settings are saved (a typo would reach the patient).
  */
 /**
- * The patient's confirm/cancel link ({link}) is not offered yet (decision 036 "Not done"): a token must never render
- * to nothing in a message a patient reads.
+ * {link} is the patient's own confirm/cancel page (decision 036 "The patient's link"): about 80 characters, so in an
+ * SMS it usually costs one more segment (one more credit); the e-mail carries the link whether the text has it or not.
  */
-export const reminderTokens = ['nome', 'data', 'ora', 'studio', 'indirizzo'] as const;
+export const reminderTokens = ['nome', 'data', 'ora', 'studio', 'indirizzo', 'link'] as const;
 export type ReminderToken = (typeof reminderTokens)[number];
 export type ReminderValues = Record<ReminderToken, string>;
 
@@ -18,6 +18,7 @@ export const reminderTokenLabels: Record<ReminderToken, string> = {
   ora: "Ora dell'appuntamento (HH:MM)",
   studio: 'Nome dello studio',
   indirizzo: 'Indirizzo dello studio',
+  link: "Link per confermare o annullare l'appuntamento",
 };
 
 /** GSM-7 only (one credit for up to 160 characters once the tokens are filled in). */
@@ -45,13 +46,25 @@ export const renderReminderText = (template: string, values: ReminderValues): st
     (reminderTokens as readonly string[]).includes(name) ? values[name as ReminderToken] : whole,
   );
 
-/** Example values for the settings' live preview: a typical name, the longest date and time. */
-export const previewReminderValues = (studio: { nome: string; indirizzo: string }): ReminderValues => ({
+/** The path of the patient's page a reminder links to; the token (43 characters) follows it. */
+export const reminderLinkPath = '/appuntamento?t=';
+/** A link of the real length for the preview (the token is 43 base64url characters). */
+export const previewReminderLink = (origin: string) => `${origin}${reminderLinkPath}${'x'.repeat(43)}`;
+
+/**
+ * Example values for the settings' live preview: a typical name, the longest date and time, and a link of the real
+ * length on this server's address (`origin`).
+ */
+export const previewReminderValues = (
+  studio: { nome: string; indirizzo: string },
+  origin = 'https://studiolo.example',
+): ReminderValues => ({
   nome: 'Maria Rossi',
   data: '24-12-2026',
   ora: '10:30',
   studio: studio.nome,
   indirizzo: studio.indirizzo,
+  link: previewReminderLink(origin),
 });
 
 /** The preview of a template: the text as a patient would read it, with its length, encoding and segments. */

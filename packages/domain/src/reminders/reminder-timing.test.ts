@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isQuietTime, nominalReminderTime, outsideQuietHours, reminderSendTime } from './reminder-timing.ts';
+import {
+  isQuietTime,
+  nominalReminderTime,
+  outsideQuietHours,
+  parseQuietHours,
+  reminderSendTime,
+} from './reminder-timing.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -96,5 +102,16 @@ describe('reminderSendTime', () => {
         now: lateNow,
       }),
     ).toBeNull();
+  });
+
+  it("takes a server's own quiet hours, and none when they start and end at the same time", () => {
+    const start = new Date('2027-03-11T20:30:00.000Z'); // 21:30 in Rome
+    const now = new Date('2027-03-10T21:30:00.000Z'); // 22:30 in Rome, 23 hours before
+    const base = { start, leadTime: 'HOURS_24' as const, dayBeforeTime: '18:00', now };
+    expect(reminderSendTime(base)?.toISOString()).toBe('2027-03-11T07:00:00.000Z'); // 08:00 in Rome
+    expect(reminderSendTime({ ...base, quiet: parseQuietHours('00:00-00:00') })?.toISOString()).toBe(now.toISOString());
+    expect(reminderSendTime({ ...base, quiet: parseQuietHours('22:00-23:00') })?.toISOString()).toBe(
+      '2027-03-10T22:00:00.000Z',
+    );
   });
 });

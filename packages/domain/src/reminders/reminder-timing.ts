@@ -18,6 +18,13 @@ export const reminderLeadTimeLabels: Record<ReminderLeadTime, string> = {
 
 /** Quiet hours in Europe/Rome, minutes from midnight: from 21:00 to 08:00 the next morning. */
 export const quietHours = { fromMinute: 21 * 60, toMinute: 8 * 60 } as const;
+export type QuietHours = { fromMinute: number; toMinute: number };
+
+/** "21:00-08:00" → quiet hours (a server may set its own, REMINDER_QUIET_HOURS); the same time twice: none. */
+export const parseQuietHours = (value: string): QuietHours => {
+  const [from, to] = value.split('-') as [string, string];
+  return { fromMinute: minutesOfWallTime(from), toMinute: minutesOfWallTime(to) };
+};
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -26,25 +33,28 @@ const day = 24 * hour;
 const wallMinuteOfDay = (wall: number) => Math.floor((((wall % day) + day) % day) / minute);
 const wallMidnight = (wall: number) => wall - (((wall % day) + day) % day);
 
-/** Whether an instant falls in the quiet hours (Europe/Rome). */
-export const isQuietTime = (instant: Date): boolean => {
+/** Whether an instant falls in the quiet hours (Europe/Rome), a window over midnight or within a day. */
+export const isQuietTime = (instant: Date, quiet: QuietHours = quietHours): boolean => {
   const m = wallMinuteOfDay(toRomeWall(instant.getTime()));
-  return m >= quietHours.fromMinute || m < quietHours.toMinute;
+  if (quiet.fromMinute === quiet.toMinute) return false;
+  return quiet.fromMinute > quiet.toMinute
+    ? m >= quiet.fromMinute || m < quiet.toMinute
+    : m >= quiet.fromMinute && m < quiet.toMinute;
 };
 
-/** The instant itself outside the quiet hours, else the next 08:00 in Europe/Rome. */
-export const outsideQuietHours = (instant: Date): Date => {
-  if (!isQuietTime(instant)) return instant;
+/** The instant itself outside the quiet hours, else the next end of them (08:00) in Europe/Rome. */
+export const outsideQuietHours = (instant: Date, quiet: QuietHours = quietHours): Date => {
+  if (!isQuietTime(instant, quiet)) return instant;
   const wall = toRomeWall(instant.getTime());
-  const morning = wallMidnight(wall) + quietHours.toMinute * minute;
-  return new Date(fromRomeWall(wallMinuteOfDay(wall) < quietHours.toMinute ? morning : morning + day));
+  const morning = wallMidnight(wall) + quiet.toMinute * minute;
+  return new Date(fromRomeWall(wallMinuteOfDay(wall) < quiet.toMinute ? morning : morning + day));
 };
 
 /** "HH:mm" → minutes from midnight. */
-const minutesOfWallTime = (hhmm: string) => {
+function minutesOfWallTime(hhmm: string) {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   return h * 60 + m;
-};
+}
 
 /** The nominal send time, before the quiet hours and the present are taken into account. */
 export const nominalReminderTime = (start: Date, leadTime: ReminderLeadTime, dayBeforeTime: string): Date => {
@@ -65,9 +75,11 @@ export const reminderSendTime = (input: {
   /** "HH:mm", used by DAY_BEFORE. */
   dayBeforeTime: string;
   now: Date;
+  /** The server's quiet hours (default 21:00–08:00). */
+  quiet?: QuietHours;
 }): Date | null => {
   if (input.start.getTime() <= input.now.getTime()) return null;
   const nominal = nominalReminderTime(input.start, input.leadTime, input.dayBeforeTime);
-  const at = outsideQuietHours(nominal.getTime() < input.now.getTime() ? input.now : nominal);
+  const at = outsideQuietHours(nominal.getTime() < input.now.getTime() ? input.now : nominal, input.quiet);
   return at.getTime() < input.start.getTime() ? at : null;
 };
