@@ -92,6 +92,16 @@ const envSchema = z.object({
   GOOGLE_OAUTH_URL: z.url().optional(),
   /** How often each linked studio is synced with Google in the background; 0 turns it off (the button still works). */
   GOOGLE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /** How often the appointment reminders' pass plans the studios whose calendar moved (decision 036). */
+  REMINDER_PASS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * The reminders' quiet hours, Europe/Rome wall times "HH:MM-HH:MM" (decision 036: none leaves from 21:00 to 08:00);
+   * the same time twice means none (a demo or the end-to-end tests, which must see a reminder leave at any hour).
+   */
+  REMINDER_QUIET_HOURS: z
+    .string()
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d-(?:[01]\d|2[0-3]):[0-5]\d$/u)
+    .default('21:00-08:00'),
   /**
    * The SDI intermediary (decision 022): unset, the built-in simulator (nothing leaves the machine, and the app says
    * so); 'acube', A-Cube's REST API with the credentials below.

@@ -8,7 +8,8 @@ export type KeyPurpose =
   | 'signature-otp'
   | 'signing-identity'
   | 'booking-code'
-  | 'booking-cancel';
+  | 'booking-cancel'
+  | 'reminder-link';
 
 /**
  * Encryption and signing with keys derived from the auth secret (HKDF-SHA256, one key per purpose). Used for

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { checkCodiceFiscale } from '@studiolo/domain/anagrafica';
 import {
   type BookingConfirmInput,
@@ -21,6 +21,7 @@ import type { PatientData } from '@studiolo/domain/patients';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidField } from '../../shared/app-error.ts';
+import { patientLinkHashOf, patientLinkTokenOf } from '../../shared/patient-link.ts';
 import { publicUrl } from '../../shared/public-url.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
@@ -66,22 +67,21 @@ export const unsafePatientContext = (studioId: string, meta: RequestMeta): Studi
   versions: null,
 });
 /** The audit trail's actor of a patient's request: no user, the studio and where the request came from. */
-const patientActor = (studioId: string, meta: RequestMeta): AuditActor => ({
+export const patientActor = (studioId: string, meta: RequestMeta): AuditActor => ({
   userId: null,
   actorUserId: null,
   meta,
   studioId,
 });
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const codeHashOf = (deps: AppDeps, requestId: string, code: string) =>
   deps.secrets.sign('booking-code', { r: requestId, c: code }).split('.')[1] as string;
 /**
- * The cancel token of a booking: an HMAC of its id with the server's key (256 bits, unguessable without the key), so
- * every later e-mail can carry the link again; only its SHA-256 is stored (decision 035).
+ * The cancel token of a booking: the patient's link token of its id (shared/patient-link.ts, as the reminders' link),
+ * so every later e-mail can carry the link again; only its SHA-256 is stored (decision 035).
  */
 export const cancelTokenOf = (deps: AppDeps, bookingId: string) =>
-  deps.secrets.sign('booking-cancel', { b: bookingId }).split('.')[1] as string;
+  patientLinkTokenOf(deps, 'booking-cancel', { b: bookingId });
 export const cancelUrlOf = (deps: AppDeps, token: string) =>
   `${publicUrl(deps)}/prenota/annulla?token=${encodeURIComponent(token)}`;
 const icsUrlOf = (deps: AppDeps, token: string) =>
@@ -426,7 +426,7 @@ export const confirmBooking = async (
       newPatient: patient.created,
       patientEmail: r.patient.email,
       note: r.patient.note,
-      cancelTokenHash: sha256(token),
+      cancelTokenHash: patientLinkHashOf(token),
     });
     await recordAudit(tx, actor, {
       action: 'booking.create',
@@ -547,7 +547,7 @@ export const mailContextOf = async (
 
 /** The booking of a cancel token, or 404 (a forged or unknown token). */
 const bookingOfToken = async (deps: AppDeps, token: string, meta: RequestMeta) => {
-  const booking = await repo.unsafeFindBookingByTokenHash(deps.db, sha256(token));
+  const booking = await repo.unsafeFindBookingByTokenHash(deps.db, patientLinkHashOf(token));
   if (!booking) throw new AppError('NOT_FOUND', m.bookingNotFound);
   return { booking, ctx: unsafePatientContext(booking.studioId, meta) };
 };

@@ -147,7 +147,7 @@ const columnsOf = (e: EventData): EventColumns => {
   };
 };
 
-const audit = (db: DbOrTx, ctx: StudioContext, action: string, entityId: string, detail?: string) =>
+const audit = (db: DbOrTx, ctx: AuditActor, action: string, entityId: string, detail?: string) =>
   recordAudit(db, ctx, { action, entityType: 'event', entityId, ...(detail ? { detail } : {}) });
 
 /** Start order, then id: ISO instants compare as plain strings (a locale-aware compare is far slower on a busy week). */
@@ -418,7 +418,20 @@ export const deleteEvent = (deps: AppDeps, ctx: StudioContext, id: string) =>
 export const deleteRecurring = (deps: AppDeps, ctx: StudioContext, id: string, option: 'ALL' | 'SINGLE' | 'AFTER') =>
   deps.db.transaction((tx) => deleteOccurrences(tx, ctx, id, option));
 
-const deleteOccurrences = async (tx: DbOrTx, ctx: StudioContext, id: string, option: 'ALL' | 'SINGLE' | 'AFTER') => {
+/**
+ * One occurrence of a series removed inside the caller's transaction, as DELETE /events/recur/{id} SINGLE does (a
+ * patient cancelling it through a reminder's link, decision 036, with the patient as the audit's actor).
+ */
+export const deleteOccurrenceIn = (tx: DbOrTx, ctx: StudioContext, id: string, actor: AuditActor) =>
+  deleteOccurrences(tx, ctx, id, 'SINGLE', actor);
+
+const deleteOccurrences = async (
+  tx: DbOrTx,
+  ctx: StudioContext,
+  id: string,
+  option: 'ALL' | 'SINGLE' | 'AFTER',
+  actor: AuditActor = ctx,
+) => {
   const { rowId, occurrence } = parseEventId(id);
   let row = await repo.findEventForUpdate(tx, ctx, rowId);
   if (!row) throw notFound();
@@ -431,13 +444,13 @@ const deleteOccurrences = async (tx: DbOrTx, ctx: StudioContext, id: string, opt
     if (!row) throw notFound();
     if (option === 'SINGLE') {
       await repo.deleteEvents(tx, ctx, [exceptionId]);
-      await audit(tx, ctx, 'event.delete', row.id, 'SINGLE');
+      await audit(tx, actor, 'event.delete', row.id, 'SINGLE');
       return;
     }
   }
   if (!row.rrule || option === 'ALL' || !at) {
     await repo.deleteEvents(tx, ctx, [row.id]);
-    await audit(tx, ctx, 'event.delete', row.id, 'ALL');
+    await audit(tx, actor, 'event.delete', row.id, 'ALL');
     return;
   }
   const series = seriesOf(row);
@@ -449,7 +462,7 @@ const deleteOccurrences = async (tx: DbOrTx, ctx: StudioContext, id: string, opt
       ctx,
       exceptions.filter((e) => e.originalStart?.getTime() === at.getTime()).map((e) => e.id),
     );
-    await audit(tx, ctx, 'event.delete', row.id, 'SINGLE');
+    await audit(tx, actor, 'event.delete', row.id, 'SINGLE');
     return;
   }
   const { headRrule } = splitSeries(series, at);
@@ -466,7 +479,7 @@ const deleteOccurrences = async (tx: DbOrTx, ctx: StudioContext, id: string, opt
       untilAt: seriesLastEnd({ start: row.startAt, end: row.endAt, rrule: headRrule }) ?? infinity,
       exdates: row.exdates.filter((d) => d < at),
     });
-  await audit(tx, ctx, 'event.delete', row.id, 'AFTER');
+  await audit(tx, actor, 'event.delete', row.id, 'AFTER');
 };
 
 /** A row copied from another starts without the other's Google copy (it gets its own at the next sync). */

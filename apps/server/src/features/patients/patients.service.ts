@@ -61,6 +61,7 @@ export const toPatient = (row: PatientRow): Patient => {
       trasmissioneSistemaSanitario: row.trasmissioneSistemaSanitario,
     },
     source: row.source ?? null,
+    remindersOptOut: row.remindersOptOut,
     validForFattura: isValidForFattura({ datiGenerali, residenza }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   appointmentReminders,
+  bookings,
   calendarVersions,
   events,
   patients,
@@ -213,4 +214,41 @@ export const remindersRepository = {
       .then((r) => r[0] ?? null),
 
   insertSms: (db: DbOrTx, row: typeof smsMessages.$inferInsert) => db.insert(smsMessages).values(row),
+
+  // ------------------------------------------------------------ the patient's link (decision 036)
+
+  /**
+   * unsafe: by the hash of the patient's link token (256 bits only the patient's message carries; unique index); the
+   * row names its studio, and every later step is scoped by it.
+   */
+  unsafeByLinkTokenHash: (db: DbOrTx, hash: string) =>
+    db
+      .select()
+      .from(appointmentReminders)
+      .where(eq(appointmentReminders.linkTokenHash, hash))
+      .then((r) => r[0] ?? null),
+
+  lockById: (db: DbOrTx, scope: ReminderScope, id: string) =>
+    db
+      .select()
+      .from(appointmentReminders)
+      .where(inStudio(appointmentReminders, scoped(scope), eq(appointmentReminders.id, id)))
+      .for('update')
+      .then((r) => r[0] ?? null),
+
+  /** The exception row that stands for a series' occurrence (moved or changed alone), if any. */
+  exceptionOf: (db: DbOrTx, scope: ReminderScope, seriesId: string, originalStart: Date) =>
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(inStudio(events, scoped(scope), eq(events.seriesId, seriesId), eq(events.originalStart, originalStart)))
+      .then((r) => r[0]?.id ?? null),
+
+  /** The online booking an appointment was made by (decision 035), if any. */
+  bookingOfEvent: (db: DbOrTx, scope: ReminderScope, eventId: string) =>
+    db
+      .select({ id: bookings.id, status: bookings.status })
+      .from(bookings)
+      .where(inStudio(bookings, scoped(scope), eq(bookings.eventId, eventId)))
+      .then((r) => r[0] ?? null),
 };

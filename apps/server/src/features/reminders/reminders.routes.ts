@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { studioOf } from '../../plugins/auth-context.ts';
 import { ok } from '../../shared/envelope.ts';
+import { registerReminderLinkRoutes } from './reminder-link.routes.ts';
 import * as reminders from './reminders.service.ts';
 
 const tags = ['reminders'];
@@ -24,6 +25,7 @@ const eventIdParams = z.object({
 /** Impostazioni › Promemoria, the reminders of an appointment, a patient's opt-out (decision 036). */
 export const registerReminderRoutes = (fastify: FastifyInstance, deps: AppDeps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  registerReminderLinkRoutes(fastify, deps);
 
   app.get(
     '/settings/reminders',

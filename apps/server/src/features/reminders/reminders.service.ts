@@ -5,9 +5,11 @@ import {
   defaultReminderText,
   reminderSettingsMessages as m,
   measureSms,
+  parseQuietHours,
   type ReminderNotSentReason,
   type ReminderSettings,
   type ReminderSettingsAnswer,
+  reminderLinkMessages,
   reminderNotSentReasonLabels,
   reminderSendTime,
   renderReminderText,
@@ -17,10 +19,12 @@ import { toE164 } from '../../adapters/sms/sms.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../shared/app-error.ts';
+import { patientLinkHashOf } from '../../shared/patient-link.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { eventsBetween } from '../calendar/events.service.ts';
 import { addSmsCredit, smsCreditBalance, smsCreditMeter, takeSmsCredit } from '../sms-credit/sms-credit.service.ts';
+import { reminderLinkTokenOf, reminderLinkUrlOf } from './reminder-link.service.ts';
 import {
   type ReminderRow,
   type ReminderScope,
@@ -46,6 +50,8 @@ import {
  */
 
 const hour = 3_600_000;
+/** What a log shows instead of the patient's link (the mailer's hideFromLog says the same). */
+const hiddenLink = '[link personale del destinatario, non mostrato]';
 /** How far ahead the planner looks: the longest lead time (48 h) and an hour's margin. */
 export const planningHorizonMs = 49 * hour;
 /** A plan older than this is made again even with the calendar unchanged (occurrences enter the window). */
@@ -152,6 +158,8 @@ export const setPatientOptOut = (deps: AppDeps, ctx: StudioContext, pazienteId: 
   });
 
 const toReminder = (r: ReminderRow): AppointmentReminder => ({
+  confirmedAt: r.confirmedAt?.toISOString() ?? null,
+  cancelledAt: r.cancelledAt?.toISOString() ?? null,
   id: r.id,
   state: r.state,
   reason: r.reason ? (reminderNotSentReasonLabels[r.reason as ReminderNotSentReason] ?? r.reason) : null,
@@ -176,9 +184,16 @@ export const remindersOfEvent = async (deps: AppDeps, ctx: StudioContext, eventI
 type Desired = { occurrenceKey: string; eventId: string; pazienteId: string; start: Date; sendAt: Date };
 
 /** The occurrences with a patient in the planning window, each with its send time (none when too late). */
-const desiredReminders = async (tx: DbOrTx, scope: ReminderScope, settings: ReminderSettingsRow, now: Date) => {
+const desiredReminders = async (
+  deps: AppDeps,
+  tx: DbOrTx,
+  scope: ReminderScope,
+  settings: ReminderSettingsRow,
+  now: Date,
+) => {
   const desired = new Map<string, Desired>();
   if (!settings.enabled) return desired;
+  const quiet = parseQuietHours(deps.config.REMINDER_QUIET_HOURS);
   const ctx = scope as StudioContext;
   const window = await eventsBetween(tx, ctx, now, new Date(now.getTime() + planningHorizonMs), emptyFilter);
   for (const e of window) {
@@ -190,6 +205,7 @@ const desiredReminders = async (tx: DbOrTx, scope: ReminderScope, settings: Remi
       leadTime: settings.leadTime,
       dayBeforeTime: settings.dayBeforeTime,
       now,
+      quiet,
     });
     if (!sendAt) continue;
     const occurrenceKey = occurrenceKeyOf(e);
@@ -210,7 +226,7 @@ export const planStudioReminders = async (deps: AppDeps, studioId: string) => {
   const toQueue = await deps.db.transaction(async (tx) => {
     const settings = (await repo.lockSettings(tx, scope)) as ReminderSettingsRow;
     const version = await repo.calendarVersion(tx, scope);
-    const desired = await desiredReminders(tx, scope, settings, now);
+    const desired = await desiredReminders(deps, tx, scope, settings, now);
     const scheduled = await repo.scheduled(tx, scope);
     const queue: { id: string; sendKey: string; sendAt: Date }[] = [];
 
@@ -283,6 +299,8 @@ type Decision =
       segments: number | null;
       studioId: string;
       sendKey: string;
+      /** The patient's confirm/cancel link: hidden from the studio's mail log and from a real provider's SMS log. */
+      linkUrl: string;
       lowBalance: { to: string; balance: number } | null;
     };
 
@@ -317,7 +335,10 @@ const claimReminder = (deps: AppDeps, reminderId: string): Promise<Decision> =>
     if (!studio) return { kind: 'skip' };
     const name = studioName(studio);
     const { data, ora } = romeDateTime(row.startAt);
+    const linkToken = reminderLinkTokenOf(deps, row.id);
+    const linkUrl = reminderLinkUrlOf(deps, linkToken);
     const text = renderReminderText(settings.text, {
+      link: linkUrl,
       // first name then surname, as a message addresses a person (the lists' display name puts the surname first)
       nome:
         [patient.nome, patient.cognome].filter(Boolean).join(' ') ||
@@ -328,7 +349,7 @@ const claimReminder = (deps: AppDeps, reminderId: string): Promise<Decision> =>
       indirizzo: studioAddress(studio),
     });
     const subject = `Promemoria appuntamento del ${data} alle ${ora}`;
-    const base = { kind: 'send' as const, text, subject, studioId: row.studioId, sendKey: row.sendKey };
+    const base = { kind: 'send' as const, text, subject, studioId: row.studioId, sendKey: row.sendKey, linkUrl };
     const email = patient.email?.trim() || null;
     const mobile = patient.cellulare?.trim() || null;
     let decision: Decision | null = null;
@@ -347,7 +368,10 @@ const claimReminder = (deps: AppDeps, reminderId: string): Promise<Decision> =>
         decision = { ...base, channel: 'SMS', to: toE164(mobile), segments, lowBalance };
       }
     }
-    if (!decision && email) decision = { ...base, channel: 'EMAIL', to: email, segments: null, lowBalance: null };
+    // an e-mail costs nothing more with the link: it carries it even when the studio's text does not
+    const mailText = text.includes(linkUrl) ? text : `${text}\n\n${reminderLinkMessages.emailLinkLine(linkUrl)}`;
+    if (!decision && email)
+      decision = { ...base, text: mailText, channel: 'EMAIL', to: email, segments: null, lowBalance: null };
     if (!decision) {
       const noCredit = settings.channel === 'SMS_EMAIL' && mobile;
       return { kind: 'final', state: 'NOT_SENT', reason: noCredit ? 'NO_CREDIT' : 'NO_CONTACT' };
@@ -357,6 +381,7 @@ const claimReminder = (deps: AppDeps, reminderId: string): Promise<Decision> =>
       channel: decision.channel,
       segments: decision.segments,
       sentAt: now,
+      linkTokenHash: patientLinkHashOf(linkToken),
     });
     return decision;
   });
@@ -392,7 +417,10 @@ export const sendReminder = async (
       await repo.insertSms(deps.db, {
         studioId: decision.studioId,
         to: decision.to,
-        text: decision.text,
+        // the local outbox is where a local SMS goes (nothing leaves the machine): it keeps the message whole, as the
+        // local mail outbox's .eml does; a provider's log never shows the patient's link
+        text:
+          delivery.status === 'LOCAL_OUTBOX' ? decision.text : decision.text.replaceAll(decision.linkUrl, hiddenLink),
         status: delivery.status,
         provider: deps.sms.kind,
         providerMessageId,
@@ -403,6 +431,7 @@ export const sendReminder = async (
         to: decision.to,
         subject: decision.subject,
         text: decision.text,
+        hideFromLog: [decision.linkUrl],
       });
     }
     await repo.update(deps.db, scope, [reminderId], { state: 'SENT', providerMessageId });
@@ -423,7 +452,7 @@ export const sendReminder = async (
         .insertSms(deps.db, {
           studioId: decision.studioId,
           to: decision.to,
-          text: decision.text,
+          text: decision.text.replaceAll(decision.linkUrl, hiddenLink),
           status: 'FAILED',
           provider: deps.sms.kind,
           error: String((err as Error).message).slice(0, 500),
@@ -461,7 +490,7 @@ export const registerReminderJobs = (deps: AppDeps) => {
   });
 };
 
-/** A pass every minute until stopped (one at a time). @returns stop. */
+/** A pass every REMINDER_PASS_INTERVAL_SECONDS (a minute) until stopped (one at a time). @returns stop. */
 export const startReminderSchedule = (deps: AppDeps, log: (e: unknown) => void) => {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -475,7 +504,7 @@ export const startReminderSchedule = (deps: AppDeps, log: (e: unknown) => void) 
           running = null;
           if (!stopped) schedule();
         });
-    }, 60_000);
+    }, deps.config.REMINDER_PASS_INTERVAL_SECONDS * 1000);
     timer.unref();
   };
   schedule();
