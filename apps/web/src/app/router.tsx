@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/prenota-annulla.tsx')).BookingCancelPage }),
       },
       {
+        path: 'appuntamento',
+        lazy: async () => ({ Component: (await import('./routes/appuntamento.tsx')).ReminderLinkPage }),
+      },
+      {
         path: 'prenota/:slug',
         lazy: async () => ({ Component: (await import('./routes/prenota-studio.tsx')).StudioBookingPage }),
       },

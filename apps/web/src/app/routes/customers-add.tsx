@@ -23,6 +23,7 @@ import {
 } from '../../features/patients/components/patient-badges.tsx';
 import { PatientForm } from '../../features/patients/components/patient-form.tsx';
 import { emptyPatientValues, patientToFormValues } from '../../features/patients/components/patient-form-values.ts';
+import { PatientRemindersSwitch } from '../../features/patients/components/patient-reminders-switch.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
 import { isHttpError } from '../../lib/http.ts';
@@ -156,6 +157,7 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
           )}
         </Group>
         <PatientBadges patient={p} />
+        <PatientRemindersSwitch patient={p} canEdit={may('patient:write')} />
         {lacksBookedCodiceFiscale(p) && (
           <Alert color="yellow" variant="light" title={patientBadgeTexts.completeCodiceFiscale}>
             {patientBadgeTexts.completeCodiceFiscaleHint}

@@ -319,44 +319,58 @@ const CodeStep = ({
   );
 };
 
-/** The booking made: its status in words, when, "Aggiungi al calendario" (.ics) and the cancellation link. */
-export const BookingSummary = ({ booking }: { booking: PublicBooking }) => (
+/**
+ * The booking made: its status in words, when, "Aggiungi al calendario" (.ics) and the cancellation link. Without a
+ * status, the appointment alone (the reminder's link page, decision 036, shows it too).
+ */
+export const BookingSummary = ({
+  booking,
+}: {
+  booking: Pick<PublicBooking, 'start' | 'serviceName' | 'staffDisplayName' | 'studio'> & {
+    status?: PublicBooking['status'];
+  };
+}) => (
   <Stack gap="xs">
-    <Group gap="xs">
-      <Text size="sm" c="dimmed">
-        {t.statusLabel}:
-      </Text>
-      <Badge
-        variant="light"
-        size="lg"
-        color={
-          booking.status === 'STUDIO_PENDING_CONFIRMATION'
-            ? 'yellow'
-            : booking.status.includes('CANCELLED')
-              ? 'red'
-              : 'green'
-        }
-        style={{ textTransform: 'none' }}
-      >
-        {reservationStatusLabels[booking.status]}
-      </Badge>
-    </Group>
+    {booking.status && (
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {t.statusLabel}:
+        </Text>
+        <Badge
+          variant="light"
+          size="lg"
+          color={
+            booking.status === 'STUDIO_PENDING_CONFIRMATION'
+              ? 'yellow'
+              : booking.status.includes('CANCELLED')
+                ? 'red'
+                : 'green'
+          }
+          style={{ textTransform: 'none' }}
+        >
+          {reservationStatusLabels[booking.status]}
+        </Badge>
+      </Group>
+    )}
     <dl style={{ margin: 0 }}>
       {[
         [t.when, formatWhen(booking.start)],
         [t.what, booking.serviceName],
         [t.who, booking.staffDisplayName],
         [t.where, [booking.studio.name, booking.studio.address].filter(Boolean).join(', ')],
-      ].map(([k, v]) => (
-        <Group key={k} gap={6} wrap="nowrap" align="baseline">
-          <Text component="dt" size="sm" c="dimmed" w={90} style={{ flexShrink: 0 }}>
-            {k}
-          </Text>
-          <Text component="dd" size="sm" fw={600} m={0} style={{ overflowWrap: 'anywhere' }}>
-            {v}
-          </Text>
-        </Group>
-      ))}
+      ]
+        // an appointment the studio made may name no staff member (the reminder's page)
+        .filter(([, v]) => v)
+        .map(([k, v]) => (
+          <Group key={k} gap={6} wrap="nowrap" align="baseline">
+            <Text component="dt" size="sm" c="dimmed" w={90} style={{ flexShrink: 0 }}>
+              {k}
+            </Text>
+            <Text component="dd" size="sm" fw={600} m={0} style={{ overflowWrap: 'anywhere' }}>
+              {v}
+            </Text>
+          </Group>
+        ))}
     </dl>
   </Stack>
 );

@@ -40,6 +40,7 @@ const patient = (id: string, overrides: Partial<Patient['datiGenerali']>, rest: 
   datiSanitari: { numeroTesseraSanitaria: null, documentoIdentita: null, trasmissioneSistemaSanitario: true },
   validForFattura: true,
   source: null,
+  remindersOptOut: false,
   createdAt: '2025-01-01T10:00:00.000Z',
   updatedAt: '2025-01-01T10:00:00.000Z',
   ...rest,

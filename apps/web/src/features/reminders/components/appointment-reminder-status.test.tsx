@@ -13,6 +13,8 @@ const base = {
   startAt: '2027-03-11T15:00:00.000Z',
   sendAt: '2027-03-10T15:00:00.000Z',
   sentAt: null,
+  confirmedAt: null,
+  cancelledAt: null,
 } as const;
 
 describe('ReminderStatusLine', () => {
@@ -29,5 +31,16 @@ describe('ReminderStatusLine', () => {
     );
     expect(screen.getByText('Non inviato')).toBeTruthy();
     expect(screen.getByText('il paziente non vuole promemoria')).toBeTruthy();
+  });
+
+  it("shows the patient's confirmation through the reminder's link, with when", () => {
+    renderWithProviders(
+      <ReminderStatusLine
+        reminder={{ ...base, state: 'SENT', channel: 'SMS', confirmedAt: '2027-03-10T16:05:00.000Z' }}
+      />,
+    );
+    expect(screen.getByText('Inviato · SMS')).toBeTruthy();
+    expect(screen.getByText('Confermato dal paziente')).toBeTruthy();
+    expect(screen.getByText('il 10-03-2027 17:05')).toBeTruthy();
   });
 });

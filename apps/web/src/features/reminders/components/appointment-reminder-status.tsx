@@ -1,11 +1,15 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { type AppointmentReminder, reminderStateLabels } from '@studiolo/domain/reminders';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useEventReminders } from '../api/reminder-settings.ts';
 
 export const appointmentReminderTexts = {
   label: 'Promemoria',
   sms: (segments: number | null) => (segments && segments > 1 ? `SMS (${segments})` : 'SMS'),
   email: 'e-mail',
+  confirmedByPatient: 'Confermato dal paziente',
+  cancelledByPatient: 'Annullato dal paziente',
+  at: (when: string) => `il ${when}`,
 } as const;
 
 const color: Record<AppointmentReminder['state'], string> = {
@@ -30,6 +34,22 @@ export const ReminderStatusLine = ({ reminder }: { reminder: AppointmentReminder
         : ''}
     </Badge>
     {reminder.reason && <Text size="sm">{reminder.reason}</Text>}
+    {/* the patient's answer through the reminder's link (decision 036) */}
+    {reminder.confirmedAt && !reminder.cancelledAt && (
+      <Badge variant="filled" color="teal" style={{ textTransform: 'none' }}>
+        {appointmentReminderTexts.confirmedByPatient}
+      </Badge>
+    )}
+    {reminder.cancelledAt && (
+      <Badge variant="filled" color="red" style={{ textTransform: 'none' }}>
+        {appointmentReminderTexts.cancelledByPatient}
+      </Badge>
+    )}
+    {(reminder.cancelledAt ?? reminder.confirmedAt) && (
+      <Text size="xs" c="dimmed">
+        {appointmentReminderTexts.at(formatDateTime(reminder.cancelledAt ?? reminder.confirmedAt))}
+      </Text>
+    )}
   </Group>
 );
 

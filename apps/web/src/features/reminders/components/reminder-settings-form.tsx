@@ -58,7 +58,8 @@ export const ReminderSettingsForm = ({ value, studio, canEdit, saving, onSave }:
   const [form, setForm] = useState<ReminderSettings>(value);
   const set = <K extends keyof ReminderSettings>(key: K, v: ReminderSettings[K]) =>
     setForm((f) => ({ ...f, [key]: v }));
-  const preview = previewReminder(form.text, previewReminderValues(studio));
+  // {link} at its real length on this server's address (the app is served by the server that makes the links)
+  const preview = previewReminder(form.text, previewReminderValues(studio, window.location.origin));
   const unknown = unknownReminderTokens(form.text);
   const textError = unknown.length > 0 ? reminderSettingsMessages.unknownToken(unknown) : undefined;
   const timeError =
