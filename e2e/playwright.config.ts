@@ -58,6 +58,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // the SDI simulator answers after a second, as a quick exchange would
       SDI_SIMULATOR_DELAY_SECONDS: '1',
+      // reminders (decision 036): the pass every 2 seconds, and no quiet hours, so a reminder leaves at any hour
+      REMINDER_PASS_INTERVAL_SECONDS: '2',
+      REMINDER_QUIET_HOURS: '00:00-00:00',
     },
   },
 });
