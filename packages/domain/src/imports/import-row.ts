@@ -9,7 +9,7 @@ import { homeCountry } from '../patients/patient.rules.ts';
 import { type PatientInput, patientInputSchema } from '../patients/patient.schema.ts';
 import { type Comune, comuneByBelfiore, comuni } from '../reference/comuni.ts';
 import { countries } from '../reference/countries.ts';
-import { codiceFiscaleAgreement } from './codice-fiscale-agreement.ts';
+import { codiceFiscaleAgreement, nameCode, surnameCode } from './codice-fiscale-agreement.ts';
 import { type ColumnMapping, type ImportField, importFields } from './header-mapping.ts';
 import { importMessages as m } from './import.messages.ts';
 import { parseImportDate } from './import-date.ts';
@@ -195,7 +195,7 @@ const particles = new Set([
 ]);
 
 /**
- * Splits a combined name column into surname and name. With a valid fiscal code, the split (surname first or name
+ * Splits a combined name column into surname and name. With a fiscal code, the split (surname first or name
  * first, at any word) whose letters agree with the code wins; otherwise surname first, as Italian lists write it
  * ("Rossi Mario", "De Luca Anna Maria"), the surname taking the particles before it.
  */
@@ -204,13 +204,14 @@ export const splitFullName = (full: string, codiceFiscale?: string | null): { co
   if (words.length <= 1) return { cognome: words[0] ?? '', nome: '' };
   const cf = codiceFiscale?.replace(/\s+/gu, '').toUpperCase() ?? '';
   if (cf.length === 16) {
+    // only the letters matter here; whether the code is valid is the row check's business
+    const surnameLetters = cf.slice(0, 3);
+    const nameLetters = cf.slice(3, 6);
     for (let i = 1; i < words.length; i++) {
       const a = words.slice(0, i).join(' ');
       const b = words.slice(i).join(' ');
-      const sa = codiceFiscaleAgreement(cf, { cognome: a, nome: b });
-      if (sa && sa.disagreements.length === 0) return { cognome: a, nome: b };
-      const sb = codiceFiscaleAgreement(cf, { cognome: b, nome: a });
-      if (sb && sb.disagreements.length === 0) return { cognome: b, nome: a };
+      if (surnameCode(a) === surnameLetters && nameCode(b) === nameLetters) return { cognome: a, nome: b };
+      if (surnameCode(b) === surnameLetters && nameCode(a) === nameLetters) return { cognome: b, nome: a };
     }
   }
   let cut = 1;
