@@ -251,6 +251,15 @@ describe('checkImportValues: formula injection', () => {
     },
   );
 
+  it('refuses a cell longer than the limit, whatever the field', () => {
+    const mapping = mapHeader(['Cognome', 'Nome', 'Codice fiscale', 'Note']);
+    const { values, cellProblems } = rowValues(['Rossi', 'Mario', ROSSI_MARIO, 'x'.repeat(10_001)], mapping);
+    expect(values.note).toBeUndefined();
+    expect(problems(checkImportValues(values, { today }, cellProblems))).toEqual([
+      { field: 'note', message: m.cellTooLong },
+    ]);
+  });
+
   it('accepts a phone number with its + prefix', () => {
     expect(ok(check({ ...mario, cellulare: '+39 333 1234567' })).input.contatti?.cellulare).toBe('+39 333 1234567');
   });

@@ -114,6 +114,11 @@ describe('readImportFile: CSV', () => {
     expect(t.rows[0]).toEqual(['Niccolò', 'Lucìa']);
   });
 
+  it('refuses a file of mixed encodings (UTF-8 names in a Windows-1252 file) instead of garbling the names', () => {
+    const mixed = new Uint8Array([...cp1252('Cognome;Nome\nNiccolò;Lucìa\n'), ...utf8('Cantù;Josè\n')]);
+    expect(refusal(mixed)).toBe(m.brokenEncoding);
+  });
+
   it('drops blank lines and keeps the row numbers of the file', () => {
     const t = table(utf8('Cognome;Nome\n\nRossi;Mario\n;\nBianchi;Anna\n'));
     expect(t.rows).toEqual([

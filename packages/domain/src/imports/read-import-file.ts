@@ -106,9 +106,19 @@ export const decodeImportText = (
     return { ok: false, message: m.brokenEncoding };
   }
   if (looksBinary(text)) return { ok: false, message: m.unreadable };
+  // not UTF-8 as a whole, yet holding UTF-8 sequences ("Ã¨" for è): a file of mixed encodings, which no single
+  // reading gets right; asking for a clean save beats importing garbled names
+  if (encoding === 'windows-1252' && utf8ReadAsWindows1252.test(text)) return { ok: false, message: m.brokenEncoding };
   if (text.trim() === '') return { ok: false, message: m.emptyFile };
   return { ok: true, text, encoding };
 };
+
+/**
+ * The mark of UTF-8 read as Windows-1252: "Ã" or "Â" followed by the character a UTF-8 continuation byte becomes
+ * (è → "Ã¨", à → "Ã\u00A0", ° → "Â°"). Italian text in Windows-1252 practically never holds these pairs.
+ */
+const utf8ReadAsWindows1252 =
+  /[\u00C2\u00C3][\u00A0-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013-\u203A\u20AC\u2122]/u;
 
 /**
  * A text with a NUL, or with more than 1 % control characters (other than tab, line feed, carriage return and form
