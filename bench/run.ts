@@ -22,6 +22,7 @@ import { runFormPdf } from './scenarios/form-pdf.ts';
 import { runHttpLoad } from './scenarios/http-load.ts';
 import { runInvoices } from './scenarios/invoices.ts';
 import { runPatients } from './scenarios/patients.ts';
+import { runReminders } from './scenarios/reminders.ts';
 import { runSignature } from './scenarios/signature.ts';
 import { runSistemaTs } from './scenarios/sistema-ts.ts';
 import { runWebBundle } from './scenarios/web-bundle.ts';
@@ -52,6 +53,7 @@ const parts: [name: string, run: (log: Log) => Promise<unknown> | unknown][] = [
   ['first-screen', (l) => runFirstScreen({ log: l })],
   ['booking-slots', (l) => runBookingSlots({ log: l })],
   ['booking', (l) => runBooking({ log: l })],
+  ['reminders', (l) => runReminders({ log: l })],
 ];
 
 // From the root, `npm run bench -- --only=…` does not reach this script (the root script re-invokes npm): BENCH_ONLY.
