@@ -131,7 +131,11 @@ export const ReminderSettingsForm = ({ value, studio, canEdit, saving, onSave }:
               <Text size="sm" fw={600}>
                 {reminderSettingsTexts.preview}
               </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="reminder-preview">
+              <Text
+                size="sm"
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid="reminder-preview"
+              >
                 {preview.text}
               </Text>
               <Group gap="xs">
