@@ -15,7 +15,7 @@ export const importMessages = {
     'La codifica dei caratteri del file non è riconosciuta (sono ammessi UTF-8 e Windows-1252): salvalo come «CSV UTF-8» e riprova.',
   brokenXlsx: 'Il foglio Excel è danneggiato e non può essere letto.',
   noSheet: 'Il foglio Excel non contiene fogli di lavoro.',
-  unclosedQuote: (line: number) => `Virgolette non chiuse alla riga ${line}: controlla il file.`,
+  unclosedQuote: (line: number) => `Virgolette non chiuse o fuori posto alla riga ${line}: controlla il file.`,
   noMappedName:
     'Nessuna colonna corrisponde al nome del paziente: indica a mano quale colonna contiene cognome e nome (o la ragione sociale).',
   // per cell

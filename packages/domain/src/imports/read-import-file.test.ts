@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { importMessages as m } from './import.messages.ts';
 import { importLimits } from './import-limits.ts';
@@ -162,8 +162,13 @@ describe('readImportFile: CSV', () => {
     expect(refusal(ole)).toBe(m.oldExcel);
   });
 
-  it('refuses an unclosed quote, naming the row', () => {
+  it('refuses an unclosed or misplaced quote, naming the row', () => {
     expect(refusal(utf8('Cognome;Nome\nRossi;Mario\n"Bianchi;Anna\nVerdi;Luca\n'))).toBe(m.unclosedQuote(3));
+    expect(refusal(utf8('Cognome;Nome\n"Rossi"x;Mario\nVerdi;Luca\n'))).toBe(m.unclosedQuote(2));
+  });
+
+  it('keeps quotes inside an unquoted field as text', () => {
+    expect(table(utf8('Cognome;Nome\nRossi "detto Bubi";Mario\n')).rows[0]).toEqual(['Rossi "detto Bubi"', 'Mario']);
   });
 
   it(`refuses 60,000 rows (the limit is ${importLimits.maxRows.toLocaleString('it-IT')}) and accepts exactly the limit`, () => {
@@ -236,6 +241,18 @@ describe('readImportFile: XLSX', () => {
   it('refuses a header-only workbook and an empty one', () => {
     expect(refusal(makeXlsx([['Cognome', 'Nome']]))).toBe(m.headerOnly);
     expect(refusal(makeXlsx([]))).toBe(m.emptyFile);
+  });
+
+  it('does not expand entities a workbook declares (billion laughs)', () => {
+    const laughs = Array.from({ length: 8 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('');
+    const zip = makeXlsx([['Cognome'], ['Rossi']]);
+    const parts = unzipSync(zip);
+    parts['xl/sharedStrings.xml'] = strToU8(
+      `<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY l0 "lol">${laughs}]><sst><si><t>Cognome</t></si><si><t>&l8;</t></si></sst>`,
+    );
+    const result = readImportFile(zipSync(parts));
+    const cell = result.ok ? String(result.table.rows[0]?.[0]) : '';
+    expect(cell.length).toBeLessThan(100);
   });
 
   it('refuses a zip that is not a workbook, and a damaged one', () => {

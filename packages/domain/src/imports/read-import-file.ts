@@ -146,6 +146,8 @@ export const readCsvText = (text: string, encoding: ImportEncoding = 'utf-8'): R
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const delimiter = guessDelimiter(body);
   const parsed = Papa.parse<string[]>(body, { header: false, delimiter, skipEmptyLines: false, dynamicTyping: false });
+  // an unclosed quote (MissingQuotes) or text after a closing one (InvalidQuotes) merges rows into one another: the
+  // rows after it would be garbage, so the file is refused with the row to fix
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) return fail(m.unclosedQuote((quoteError.row ?? 0) + 1));
   // papaparse's record index is the row number once blank lines are kept (line breaks inside quotes aside)
