@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { BookingSlotsAnswer } from '@studiolo/domain/booking';
 import type { CalendarEvent } from '@studiolo/domain/calendar';
 import type { AppointmentReminder, ReminderAppointment, ReminderSettingsAnswer } from '@studiolo/domain/reminders';
@@ -27,9 +28,17 @@ import { planStudioReminders, sendReminder } from './reminders.service.ts';
  */
 let clock = Date.parse('2027-03-10T09:00:00.000Z');
 let t: TestApp;
+/** Everything the server logs, at trace level: the patient's link must never be in it. */
+const captured: string[] = [];
+const sink = new Writable({
+  write(chunk, _enc, cb) {
+    captured.push(String(chunk));
+    cb();
+  },
+});
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { now: () => new Date(clock) });
+  t = await buildTestApp({}, { now: () => new Date(clock), logger: { level: 'trace', stream: sink } });
   t.deps.jobs.send = async () => undefined; // each test runs the send itself
 });
 afterAll(async () => {
@@ -349,5 +358,21 @@ describe("the patient's link", () => {
     expect(answerOf(refused)).toContain('contatta lo studio');
     expect(await eventsOn(late.s, '2027-03-11', '2027-03-11')).toHaveLength(1);
     expect((await act('conferma', late.token)).status).toBe(200);
+  });
+
+  it('never writes the link to the log, whatever the answer', async () => {
+    const s = await studioWithReminders();
+    await appointment(s, '2027-03-11T15:00:00.000Z');
+    const { token } = await remind(s);
+    captured.length = 0;
+    await view(token);
+    await act('conferma', token);
+    await act('conferma', token); // 409
+    await act('annulla', token);
+    await act('annulla', token); // 409
+    const log = captured.join('');
+    expect(log).toContain('/appointments/paziente/promemoria');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(encodeURIComponent(token));
   });
 });
