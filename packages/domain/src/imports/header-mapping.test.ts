@@ -64,8 +64,12 @@ describe('fieldForHeader', () => {
     expect(fieldForHeader('Nazionalità')).toBe(fieldForHeader('NAZIONALITA'));
   });
 
-  it('reads a known name followed by a number ("Email 2")', () => {
+  it('reads a known name followed by a number ("Email 2") or a hint in brackets', () => {
     expect(fieldForHeader('Email 2')).toBe('email');
+    expect(fieldForHeader('Data di nascita (gg/mm/aaaa)')).toBe('dataNascita');
+    expect(fieldForHeader('Cognome *')).toBe('cognome');
+    expect(fieldForHeader('Telefono 1 (casa)')).toBe('telefono');
+    expect(fieldForHeader('Email [principale]')).toBe('email');
   });
 
   it('leaves unknown columns out', () => {

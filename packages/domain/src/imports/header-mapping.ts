@@ -325,8 +325,12 @@ export const fieldForHeader = (name: string): ImportField | null => {
   if (!key) return null;
   const exact = fieldByKey.get(key);
   if (exact) return exact;
-  // "Cognome *", "Email (principale)", "Codice fiscale paziente 1": a known name followed by digits or a mark
-  const trimmed = key.replace(/[0-9]+$/u, '');
+  // "Data di nascita (gg/mm/aaaa)", "Email [principale]": a known name with a hint in brackets
+  const bare = headerKey(name.replace(/\([^)]*\)|\[[^\]]*\]/gu, ' '));
+  const withoutHint = bare && bare !== key ? fieldByKey.get(bare) : undefined;
+  if (withoutHint) return withoutHint;
+  // "Email 2", "Telefono 1": a known name followed by a number
+  const trimmed = (bare || key).replace(/[0-9]+$/u, '');
   return (trimmed !== key && fieldByKey.get(trimmed)) || null;
 };
 
