@@ -76,8 +76,8 @@ const download = (id: string, token = owner.token) =>
   });
 
 /** Every file the local storage holds for the test studio (nothing half-stored after a refusal). */
-const storedFiles = async () => {
-  const dir = path.join(t.dataDir, 'files', owner.studioId, 'attachments');
+const storedFiles = async (o: TestStudioUser = owner) => {
+  const dir = path.join(t.dataDir, 'files', o.studioId, 'attachments');
   const out: string[] = [];
   const walk = async (d: string) => {
     for (const e of await readdir(d, { withFileTypes: true }).catch(() => [])) {
@@ -162,19 +162,29 @@ describe('attachments', () => {
     expect(JSON.stringify(log)).not.toContain('Referto riservato');
   });
 
-  it('removes a deleted patient’s files from storage (the trigger records them, the sweep deletes them)', async () => {
-    const pazienteId = await newPatient();
-    const before = await storedFiles();
-    await uploadAttachment(t.app, owner, pazienteId);
-    await uploadAttachment(t.app, owner, pazienteId, {
+  it('keeps a patient’s files while the patient is kept (decision 040), and sweeps them when the whole studio goes', async () => {
+    const own = await createStudioOwner(t.app);
+    const pazienteId = await newPatient(own);
+    await uploadAttachment(t.app, own, pazienteId);
+    await uploadAttachment(t.app, own, pazienteId, {
       fileName: 'b.pdf',
       contentType: 'application/pdf',
       bytes: minimalPdf(),
     });
-    expect((await storedFiles()).length).toBe(before.length + 2);
-    await apiOk(t.app, { method: 'DELETE', url: `/pazienti/${pazienteId}`, token: owner.token });
+    expect((await storedFiles(own)).length).toBe(2);
+    const refused = await api(t.app, { method: 'DELETE', url: `/pazienti/${pazienteId}`, token: own.token });
+    expect(refused.status).toBe(409);
+    expect(await sweepDeletedFiles(t.deps)).toBe(0);
+    expect((await storedFiles(own)).length).toBe(2);
+    // the trigger records the files as the studio's deletion cascades; the sweep deletes them
+    await apiOk(t.app, {
+      method: 'DELETE',
+      url: '/studio',
+      token: own.token,
+      body: { password: own.password, nomeStudio: 'Rossi Mario' },
+    });
     expect(await sweepDeletedFiles(t.deps)).toBe(2);
-    expect(await storedFiles()).toEqual(before);
+    expect(await storedFiles(own)).toEqual([]);
     expect(await sweepDeletedFiles(t.deps)).toBe(0);
   });
 

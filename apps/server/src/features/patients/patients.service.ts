@@ -284,13 +284,23 @@ export const removeTag = (deps: AppDeps, ctx: StudioContext, id: string, tag: st
     return toPatient(row);
   });
 
+// The clinical record as a whole, whichever of its tables refused first (decision 040: it is kept, not deleted).
+const clinicalRecordLabel =
+  'dati nella cartella clinica (valutazioni, diario, misure di esito, allegati o schemi corporei)';
+
 /**
  * Legal records that keep a patient: tables that reference patients with ON DELETE RESTRICT or NO ACTION (signed
- * documents) name their constraint here; what belongs only to the patient references it with ON DELETE CASCADE.
+ * documents, the clinical record) name their constraint here; what belongs only to the patient references it with
+ * ON DELETE CASCADE.
  * Invoices keep their customer as issued and only lose the link (SET NULL, decision 020).
  */
 const legalRecordLabels: Record<string, string> = {
   signature_requests_patient_id_patients_id_fk: 'documenti firmati',
+  clinical_evaluations_paziente_id_patients_id_fk: clinicalRecordLabel,
+  clinical_diary_entries_paziente_id_patients_id_fk: clinicalRecordLabel,
+  clinical_outcome_measures_paziente_id_patients_id_fk: clinicalRecordLabel,
+  patient_attachments_paziente_id_patients_id_fk: clinicalRecordLabel,
+  body_charts_paziente_id_patients_id_fk: clinicalRecordLabel,
 };
 const legalRecordsFallback = 'fatture o documenti firmati';
 

@@ -5,6 +5,7 @@ import {
   assets,
   calendars,
   documentiContabili,
+  patients,
   storageDeletions,
   studioMembers,
   studios,
@@ -143,6 +144,59 @@ export const studioRepository = {
       .insert(storageDeletions)
       .values(ownedBy(ctx, { storageKey: logo.storageKey }))
       .onConflictDoNothing();
+  },
+
+  /** The owner membership of the context's user in the context's studio (the studio's deletion is theirs alone). */
+  isOwner: (db: DbOrTx, ctx: StudioContext) =>
+    db
+      .select({ id: studioMembers.id })
+      .from(studioMembers)
+      .where(
+        inStudio(studioMembers, ctx, and(eq(studioMembers.userId, ctx.userId), eq(studioMembers.role, 'ROLE_USER'))),
+      )
+      .then((r) => r.length > 0),
+
+  /** What a studio's deletion takes with it, counted (for its audit event: numbers only). */
+  countsForDeletion: async (db: DbOrTx, ctx: StudioContext) => ({
+    pazienti: await db.$count(patients, eq(patients.studioId, ctx.studioId)),
+    documenti: await db.$count(documentiContabili, eq(documentiContabili.studioId, ctx.studioId)),
+    membri: await db.$count(studioMembers, eq(studioMembers.studioId, ctx.studioId)),
+  }),
+
+  /**
+   * Deletes the context's studio with everything it holds (issue 30 item 5, decision 040), in the caller's
+   * transaction. Every studio-owned table cascades from studios; the clinical record and signed documents reference
+   * their patient with NO ACTION, checked at the statement's end, when patient and record are gone together.
+   * The stored objects no trigger records (logos and other assets, signature images and identity documents, the
+   * signed and unsigned PDFs) join storage_deletions first; attachments and received XMLs are recorded by their
+   * triggers (migrations 0017, 0028) as the cascade removes their rows; the outbox's mails and SMS are deleted by hand. Users whose current studio this was move to
+   * another studio of theirs, or to none (on-boarding). @returns whether the studio was there.
+   */
+  deleteWithEverything: async (db: DbOrTx, ctx: StudioContext) => {
+    const studioId = ctx.studioId;
+    await db.execute(sql`
+      insert into storage_deletions (storage_key, studio_id)
+      select k, ${studioId}::uuid from (
+        select storage_key as k from assets where studio_id = ${studioId}
+        union select signature_image_key from signature_requests where studio_id = ${studioId}
+        union select id_document_key from signature_requests where studio_id = ${studioId}
+        union select original_key from signature_documents where studio_id = ${studioId}
+        union select signed_key from signature_documents where studio_id = ${studioId}
+      ) keys where k is not null
+      on conflict (storage_key) do nothing`);
+    await db.execute(sql`
+      update users set current_studio_id = (
+        select m.studio_id from studio_members m
+        where m.user_id = users.id and m.studio_id <> ${studioId}
+        order by m.created_at limit 1
+      ), updated_at = now()
+      where current_studio_id = ${studioId}`);
+    // the outbox's messages name the studio without a foreign key (they may have no studio): they hold patients'
+    // addresses and texts, and go with it
+    await db.execute(sql`delete from mail_messages where studio_id = ${studioId}`);
+    await db.execute(sql`delete from sms_messages where studio_id = ${studioId}`);
+    const gone = await db.delete(studios).where(eq(studios.id, studioId)).returning({ id: studios.id });
+    return gone.length === 1;
   },
 
   /** unsafe: logos are public by their unguessable id (they are printed on every invoice); only kind 'logo'. */

@@ -1,6 +1,8 @@
 import { envelopeSchema, httpMessages } from '@studiolo/domain/shared';
 import {
   initialSetupInputSchema,
+  studioDeleteInputSchema,
+  studioDeleteMessages,
   studioInputSchema,
   studioMessages,
   studioSchema,
@@ -62,6 +64,31 @@ export const registerStudioRoutes = (fastify: FastifyInstance, deps: AppDeps) =>
         }),
         studioMessages.created,
       ),
+  );
+
+  app.delete(
+    '/studio',
+    {
+      schema: {
+        tags: ['studio'],
+        querystring: z.object({ studioId: z.uuid().optional() }),
+        body: studioDeleteInputSchema,
+        response: {
+          200: envelopeSchema(z.object({ pazienti: z.number(), documenti: z.number(), membri: z.number() })),
+        },
+      },
+      // Owner only (issue 30 item 5): security:manage is the owner's alone; the service checks the owner role too.
+      config: { access: { permission: 'security:manage' } },
+    },
+    async (req) => {
+      const ctx = studioOf(req);
+      const counts = await studio.deleteStudio(deps, ctx, req.body);
+      // ids only: no name, no e-mail (decision 040)
+      req.log.info({ studioId: ctx.studioId, userId: ctx.userId }, 'studio deleted');
+      // The files queued with the deletion leave storage at the next sweep (at most 10 minutes, 100 a batch: decision
+      // 030), not in this request: a studio's files are not bounded, the request must be.
+      return ok(counts, studioDeleteMessages.deleted);
+    },
   );
 
   app.put(

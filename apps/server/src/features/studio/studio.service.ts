@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { imageCompressionError, sanitizeFileName } from '@studiolo/domain/shared';
-import { type Studio, type StudioData, studioMessages } from '@studiolo/domain/studio';
+import {
+  matchesStudioName,
+  type Studio,
+  type StudioData,
+  type StudioDeleteInput,
+  studioDeleteMessages,
+  studioDisplayName,
+  studioMessages,
+} from '@studiolo/domain/studio';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
+import { AppError, forbidden, invalidField, notFound } from '../../shared/app-error.ts';
 import type { StudioContext, UserContext } from '../../shared/studio-context.ts';
 import { changedFieldNames, recordAudit } from '../audit/audit.repository.ts';
 import { authRepository } from '../auth/auth.repository.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { prepareLogo } from './logo-image.ts';
 import { type StudioRow, studioRepository } from './studio.repository.ts';
 
@@ -167,4 +176,50 @@ export const readPublicLogo = async (deps: AppDeps, assetId: string) => {
   const bytes = asset ? await deps.storage.get(asset.storageKey) : null;
   if (!asset || !bytes) throw notFound();
   return { bytes, contentType: asset.contentType };
+};
+
+/**
+ * Deletes the whole studio with everything it holds (issue 30 item 5, decision 040): the owner only, never in support
+ * mode, confirmed by the owner's password and the studio's name typed. One transaction: the files no trigger records
+ * are queued for the storage sweep, the members' current studio moves elsewhere, the studio row goes and every table
+ * cascades. The audit event survives it (audit_events has no foreign key): written after the deletion, in the same
+ * transaction, naming the studio's id and the owner, with counts and no personal data. A refused attempt is audited
+ * as a failure. The caller runs the sweep once the answer is committed.
+ */
+export const deleteStudio = async (deps: AppDeps, ctx: StudioContext, input: StudioDeleteInput) => {
+  // SECURITY: an operator acting as the owner must not be able to erase a studio, even knowing its name.
+  if (ctx.actorUserId) throw forbidden(studioDeleteMessages.notInSupportMode);
+  const refuse = async (reason: 'owner' | 'password' | 'name', error: AppError) => {
+    await recordAudit(deps.db, ctx, {
+      action: 'studio.delete',
+      entityType: 'studio',
+      entityId: ctx.studioId,
+      outcome: 'failure',
+      detail: reason,
+    });
+    return error;
+  };
+  if (ctx.role !== 'ROLE_USER' || !(await studioRepository.isOwner(deps.db, ctx)))
+    throw await refuse('owner', forbidden(studioDeleteMessages.ownerOnly));
+  const user = await authRepository.findUserById(deps.db, ctx.userId);
+  if (!user || !(await verifyPassword(input.password, user.passwordHash)))
+    throw await refuse('password', invalidField('password', studioDeleteMessages.wrongPassword));
+  const studio = await studioRepository.findCurrent(deps.db, ctx);
+  if (!studio) throw notFound();
+  if (!matchesStudioName(input.nomeStudio, studioDisplayName(toStudio(studio))))
+    throw await refuse('name', invalidField('nomeStudio', studioDeleteMessages.wrongName));
+
+  return deps.db.transaction(async (tx) => {
+    const counts = await studioRepository.countsForDeletion(tx, ctx);
+    if (!(await studioRepository.deleteWithEverything(tx, ctx))) throw notFound();
+    await recordAudit(tx, ctx, {
+      action: 'studio.delete',
+      entityType: 'studio',
+      entityId: ctx.studioId,
+      detail: Object.entries(counts)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' '),
+    });
+    return counts;
+  });
 };
