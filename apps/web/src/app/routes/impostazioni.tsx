@@ -136,7 +136,7 @@ export const SettingsPage = () => {
           {
             label: 'Studio',
             canAccess: can(role, 'studio:read'),
-            content: <StudioSettings canEdit={can(role, 'studio:write')} />,
+            content: <StudioSettings canEdit={can(role, 'studio:write')} isOwner={isOwner} />,
           },
           {
             label: 'Staff',

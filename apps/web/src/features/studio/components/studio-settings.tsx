@@ -1,17 +1,24 @@
 import { Alert, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { studioDisplayName } from '@studiolo/domain/studio';
 import { IconLock } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { useStudio } from '../api/get-studio.ts';
 import { useUpdateStudio } from '../api/update-studio.ts';
+import { StudioDeleteZone } from './studio-delete-zone.tsx';
 import { StudioForm, studioToFormValues } from './studio-form.tsx';
 import { StudioLogo } from './studio-logo.tsx';
 
 /** Why a collaborator or an accountant sees the studio's data but cannot change it (decided). */
 export const readOnlyStudioNotice = 'Solo il titolare o un amministratore dello studio può modificare questi dati.';
 
-/** Impostazioni › Studio: the studio's data and logo. */
-export const StudioSettings = ({ canEdit }: { canEdit: boolean }) => {
+/**
+ * Impostazioni › Studio: the studio's data and logo; for the owner, at the bottom, the deletion of the whole studio
+ * (decision 040), after which the user goes where a user without a studio goes (on-boarding, or another studio).
+ */
+export const StudioSettings = ({ canEdit, isOwner = false }: { canEdit: boolean; isOwner?: boolean }) => {
   const studio = useStudio();
   const update = useUpdateStudio();
+  const navigate = useNavigate();
   if (studio.isPending) return <Skeleton h={400} radius="md" />;
   if (studio.isError) return <Alert color="red">Impossibile caricare i dati dello studio.</Alert>;
   return (
@@ -45,6 +52,12 @@ export const StudioSettings = ({ canEdit }: { canEdit: boolean }) => {
           />
         </Stack>
       </Paper>
+      {isOwner && (
+        <StudioDeleteZone
+          studioName={studioDisplayName(studio.data)}
+          onDeleted={() => navigate('/on-boarding', { replace: true })}
+        />
+      )}
     </Stack>
   );
 };

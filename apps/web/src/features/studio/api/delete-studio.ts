@@ -1,0 +1,13 @@
+import type { StudioDeleteInput } from '@studiolo/domain/studio';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+
+/** DELETE /studio: the owner deletes the whole studio, confirmed by their password and the studio's name. */
+export const deleteStudio = (input: StudioDeleteInput) =>
+  http.delete<{ pazienti: number; documenti: number; membri: number }>('/studio', { body: input });
+
+export const useDeleteStudio = () => {
+  const qc = useQueryClient();
+  // Everything cached belonged to the studio that is gone.
+  return useMutation({ mutationFn: deleteStudio, onSuccess: () => qc.resetQueries() });
+};
