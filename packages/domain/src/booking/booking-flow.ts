@@ -83,6 +83,9 @@ export const bookingFlowMessages = {
   codeMailSubject: (studioName: string) => `Il tuo codice per prenotare da ${studioName}`,
   codeMailText: (studioName: string, code: string, minutes: number) =>
     `Il tuo codice per confermare la prenotazione da ${studioName} è: ${code}\n\nVale ${minutes} minuti. Se non hai chiesto tu una prenotazione, ignora questo messaggio.`,
+  /** The code by SMS (decision 035): short, the code first, so a phone's preview shows it. */
+  codeSmsText: (studioName: string, code: string, minutes: number) =>
+    `${code} è il tuo codice per prenotare da ${studioName}. Vale ${minutes} minuti.`,
   bookedMailSubject: (studioName: string) => `Prenotazione confermata - ${studioName}`,
   pendingMailSubject: (studioName: string) => `Richiesta di prenotazione ricevuta - ${studioName}`,
   bookedMailText: (f: BookingMailFacts) =>

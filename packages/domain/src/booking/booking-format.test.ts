@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { groupSlotsByPartOfDay, maskEmail, romeClockOf } from './booking-format.ts';
+import { groupSlotsByPartOfDay, maskEmail, maskMobile, romeClockOf } from './booking-format.ts';
+
+describe('maskMobile', () => {
+  it('shows the last three digits only, whatever the spacing', () => {
+    expect(maskMobile('+39 333 123 4567')).toBe('•••• 567');
+    expect(maskMobile('3331234567')).toBe('•••• 567');
+  });
+
+  it('hides a number too short to be one', () => {
+    expect(maskMobile('12 34')).toBe('••••');
+  });
+});
 
 describe('maskEmail', () => {
   it('shows the first character of the name and the whole domain', () => {

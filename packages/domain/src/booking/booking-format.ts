@@ -13,6 +13,12 @@ export const maskEmail = (email: string): string => {
   return `${Array.from(address)[0]}•••${address.slice(at)}`;
 };
 
+/** A mobile number shown as its last three digits ("•••• 567"): enough to recognise, nothing to reuse. */
+export const maskMobile = (mobile: string): string => {
+  const digits = mobile.replace(/\D/g, '');
+  return digits.length < 6 ? '••••' : `•••• ${digits.slice(-3)}`;
+};
+
 /** The Rome wall clock ('HH:mm') of an ISO instant, as the page shows a slot. */
 export const romeClockOf = (isoInstant: string): string =>
   new Date(toRomeWall(Date.parse(isoInstant))).toISOString().slice(11, 16);

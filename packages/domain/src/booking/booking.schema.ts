@@ -226,6 +226,8 @@ export const bookingRequestAnswerSchema = z.object({
   requestId: z.uuid(),
   /** The address the code went to, masked ("m•••@esempio.it"). */
   sentTo: z.string(),
+  /** The mobile the code also went to by SMS, masked ("•••• 567"): only while the studio has SMS credit. */
+  smsSentTo: z.string().nullable(),
   expiresAt: z.string(),
 });
 export type BookingRequestAnswer = z.infer<typeof bookingRequestAnswerSchema>;

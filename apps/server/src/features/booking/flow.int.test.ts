@@ -21,7 +21,9 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { randomCodiceFiscale, validPatientInput } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner } from '../../../test/helpers/login-as.ts';
-import { auditEvents, bookingRequests, events, mailMessages, patients } from '../../db/schema/index.ts';
+import { toE164 } from '../../adapters/sms/sms.ts';
+import { auditEvents, bookingRequests, events, mailMessages, patients, smsMessages } from '../../db/schema/index.ts';
+import { addSmsCredit, smsCreditBalance } from '../sms-credit/sms-credit.service.ts';
 
 /**
  * Online booking's flow (issue 28, decision 035), on PGlite and on PostgreSQL: the code (wrong, five tries, expired),
@@ -140,6 +142,90 @@ describe('the code', () => {
     const unknown = await requestCode(t.app, { ...bookingRequestBody(s, slot?.start as string), slug: 'non-esiste' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.answer).toBe('Pagina di prenotazione non trovata');
+  });
+});
+
+describe('the code by SMS (where the studio has SMS credit)', () => {
+  const smsOf = (studioId: string) =>
+    t.deps.db
+      .select({ to: smsMessages.to, text: smsMessages.text, status: smsMessages.status })
+      .from(smsMessages)
+      .where(eq(smsMessages.studioId, studioId))
+      .orderBy(desc(smsMessages.createdAt));
+  const smsOn = async (s: BookingStudio, credit: number) => {
+    const meter = await apiOk<{ id: string }>(t.app, {
+      method: 'GET',
+      url: '/consumption-meter/SMS_APPOINTMENT_REMINDER',
+      token: s.owner.token,
+    });
+    await apiOk(t.app, {
+      method: 'PATCH',
+      url: '/consumption-meter/enable',
+      token: s.owner.token,
+      body: { consumptionMeterId: meter.id, enabled: true },
+    });
+    if (credit)
+      await t.deps.db.transaction((tx) =>
+        addSmsCredit(tx, { studioId: s.owner.studioId, qty: credit, key: `pi_${s.owner.studioId}` }),
+      );
+  };
+
+  it('sends the code by SMS too, one credit taken, and says where; the same code books', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    await smsOn(s, 3);
+    const [slot] = await freeSlots(t.app, s);
+    const patient = bookingPatient();
+    const res = await requestCode(t.app, bookingRequestBody(s, slot?.start as string, patient));
+    expect(res.status).toBe(202);
+    expect(res.body.response?.smsSentTo).toBe(`•••• ${patient.cellulare.replace(/\D/g, '').slice(-3)}`);
+    const code = await lastBookingCode(t.app, patient.email);
+    const [sms] = await smsOf(s.owner.studioId);
+    // the local outbox stands in for the patient's phone: the code whole (a provider's log masks it)
+    expect(sms).toMatchObject({ status: 'LOCAL_OUTBOX', to: toE164(patient.cellulare) });
+    expect(sms?.text.startsWith(`${code} è il tuo codice per prenotare da `)).toBe(true);
+    expect(await smsCreditBalance(t.deps.db, s.owner.studioId)).toBe(2);
+    const booked = await confirmCode(t.app, res.body.response?.requestId as string, code);
+    expect(booked.status).toBe(201);
+  });
+
+  it('sends it by e-mail only with SMS off or no credit, taking nothing', async () => {
+    const off = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    const [slot] = await freeSlots(t.app, off);
+    const first = await requestCode(t.app, bookingRequestBody(off, slot?.start as string));
+    expect(first.body.response?.smsSentTo).toBeNull();
+    expect(await smsOf(off.owner.studioId)).toEqual([]);
+
+    const empty = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    await smsOn(empty, 0);
+    const [other] = await freeSlots(t.app, empty);
+    const second = await requestCode(t.app, bookingRequestBody(empty, other?.start as string));
+    expect(second.status).toBe(202);
+    expect(second.body.response?.smsSentTo).toBeNull();
+    expect(await smsOf(empty.owner.studioId)).toEqual([]);
+    expect(await smsCreditBalance(t.deps.db, empty.owner.studioId)).toBe(0);
+  });
+
+  it('gives the credit back when the provider refuses the SMS; the e-mail has gone', async () => {
+    const s = await openBookingStudio(t.app, await createStudioOwner(t.app));
+    await smsOn(s, 1);
+    const deliver = t.deps.sms.deliver;
+    t.deps.sms.deliver = async () => {
+      throw new Error('21211 invalid To number');
+    };
+    try {
+      const [slot] = await freeSlots(t.app, s);
+      const patient = bookingPatient();
+      const res = await requestCode(t.app, bookingRequestBody(s, slot?.start as string, patient));
+      expect(res.status).toBe(202);
+      expect(res.body.response?.smsSentTo).toBeNull();
+      expect(await lastBookingCode(t.app, patient.email)).toMatch(/^\d{6}$/);
+      expect(await smsCreditBalance(t.deps.db, s.owner.studioId)).toBe(1);
+      const [sms] = await smsOf(s.owner.studioId);
+      expect(sms?.status).toBe('FAILED');
+      expect(sms?.text).toMatch(/^•••••• è il tuo codice/);
+    } finally {
+      t.deps.sms.deliver = deliver;
+    }
   });
 });
 

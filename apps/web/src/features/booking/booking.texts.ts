@@ -44,7 +44,8 @@ export const bookingPageTexts = {
   privacyRequired: 'Per prenotare serve il consenso al trattamento dei dati',
   privacyLink: 'Informativa completa',
   sendCode: 'Invia codice',
-  codeSentTo: (to: string) => `Ti abbiamo inviato un codice a ${to}.`,
+  codeSentTo: (to: string, sms: string | null = null) =>
+    sms ? `Ti abbiamo inviato un codice a ${to} e per SMS al numero ${sms}.` : `Ti abbiamo inviato un codice a ${to}.`,
   codeHint: 'Inserisci le 6 cifre del codice. È valido 15 minuti.',
   codeLabel: 'Codice di conferma',
   codeFormat: 'Il codice è di 6 cifre',

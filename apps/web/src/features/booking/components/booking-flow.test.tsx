@@ -92,7 +92,10 @@ beforeEach(() => {
     [`GET /booking/${slug}/slots`]: ok(slots),
     'POST /appointments/paziente/book/code': {
       status: 202,
-      body: { code: 'SUCCESS', response: { requestId, sentTo: 'm•••@esempio.it', expiresAt: '' } },
+      body: {
+        code: 'SUCCESS',
+        response: { requestId, sentTo: 'm•••@esempio.it', smsSentTo: '•••• 567', expiresAt: '' },
+      },
     },
     'POST /appointments/paziente/book': { status: 201, body: { code: 'SUCCESS', response: booking } },
   };
@@ -195,7 +198,10 @@ describe('public booking page /prenota/:slug', () => {
     await user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
     await user.click(screen.getByRole('button', { name: t.sendCode }));
 
-    expect(await screen.findByText(t.codeSentTo('m•••@esempio.it'))).toBeTruthy();
+    // the studio has SMS credit: the code went by SMS too
+    expect(
+      await screen.findByText('Ti abbiamo inviato un codice a m•••@esempio.it e per SMS al numero •••• 567.'),
+    ).toBeTruthy();
     // before confirming: the studio's limit for cancelling online
     expect(screen.getByText('Potrai annullare online fino a 24 ore prima dell’appuntamento.')).toBeTruthy();
     const sent = calls.find((c) => c.path === '/appointments/paziente/book/code')?.body;

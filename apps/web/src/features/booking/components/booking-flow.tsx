@@ -248,9 +248,10 @@ const PatientStep = ({
   );
 };
 
-/** The 6 digits sent by e-mail; a wrong code says so in place, "Invia un nuovo codice" asks another. */
+/** The 6 digits sent by e-mail (and SMS); a wrong code says so in place, "Invia un nuovo codice" asks another. */
 const CodeStep = ({
   sentTo,
+  smsSentTo,
   pending,
   resending,
   error,
@@ -261,6 +262,7 @@ const CodeStep = ({
 }: {
   cancelLimitHours: number;
   sentTo: string;
+  smsSentTo: string | null;
   pending: boolean;
   resending: boolean;
   error: string | null;
@@ -286,7 +288,7 @@ const CodeStep = ({
       }}
     >
       <Stack gap="sm">
-        <Text>{t.codeSentTo(sentTo)}</Text>
+        <Text>{t.codeSentTo(sentTo, smsSentTo)}</Text>
         <Text size="sm" c="dimmed">
           {t.cancelLimitAhead(cancelLimitHours)}
         </Text>
@@ -689,6 +691,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
       <StepPanel title={t.codeStep}>
         <CodeStep
           sentTo={request.answer.sentTo}
+          smsSentTo={request.answer.smsSentTo}
           pending={confirm.isPending}
           resending={requestCode.isPending}
           error={codeError}
