@@ -70,6 +70,13 @@ export const appointmentReminders = pgTable(
     segments: integer('segments'),
     providerMessageId: text('provider_message_id'),
     sentAt: timestamptz('sent_at'),
+    /**
+     * The claim that took the send (SENDING): a fresh id per claim. Only the holder of the current claim hands the
+     * message to the provider (compare-and-set with providerCallAt), so a claim taken over after a crash is sent once.
+     */
+    claimId: uuid('claim_id'),
+    /** When the message was handed to the provider: past this, a crash may have sent it, so it is never sent again. */
+    providerCallAt: timestamptz('provider_call_at'),
     /** SHA-256 of the patient's confirm/cancel link token (an HMAC of the row's id), set when the reminder leaves. */
     linkTokenHash: text('link_token_hash'),
     /** When the patient confirmed through the link (once). */
