@@ -82,4 +82,33 @@ test.describe('Impostazioni › Studio', () => {
       .poll(() => logoAfterReload.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
   });
+
+  test('the owner deletes the whole studio from its danger zone and lands on on-boarding', async ({
+    page,
+    request,
+  }, info) => {
+    const owner = await createOwner(request, { nome: 'Sara', cognome: 'Conti' });
+    await openSignedIn(page, owner, '/impostazioni');
+    const zone = page.getByRole('heading', { name: 'Elimina lo studio', level: 2 });
+    await zone.scrollIntoViewIfNeeded();
+    await expect(zone).toBeVisible();
+    await page.getByRole('button', { name: 'Elimina lo studio…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Eliminare lo studio?' });
+    await expect(dialog.getByText(/pazienti, cartelle cliniche/)).toBeVisible();
+    const confirm = dialog.getByRole('button', { name: 'Elimina lo studio', exact: true });
+    await expect(confirm).toBeDisabled();
+    await shot(page, info, 'settings-05-studio-delete-dialog');
+
+    await dialog.getByLabel(/scrivi il nome dello studio/).fill(owner.studioName);
+    await dialog.getByLabel('La tua password').fill('non-la-password');
+    await confirm.click();
+    await expect(dialog.getByText('La password non è corretta: lo studio non è stato eliminato').first()).toBeVisible();
+    await shot(page, info, 'settings-06-studio-delete-wrong-password');
+
+    await dialog.getByLabel('La tua password').fill(owner.password);
+    await confirm.click();
+    await expect(page).toHaveURL(/\/on-boarding$/);
+    await expect(page.getByRole('heading', { name: 'Configura il tuo studio' })).toBeVisible();
+    await shot(page, info, 'settings-07-studio-deleted-on-boarding');
+  });
 });

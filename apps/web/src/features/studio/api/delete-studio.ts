@@ -8,6 +8,7 @@ export const deleteStudio = (input: StudioDeleteInput) =>
 
 export const useDeleteStudio = () => {
   const qc = useQueryClient();
-  // Everything cached belonged to the studio that is gone.
-  return useMutation({ mutationFn: deleteStudio, onSuccess: () => qc.resetQueries() });
+  // Everything cached belonged to the studio that is gone: forgotten without refetching here (the open page's studio
+  // queries would only answer 'no studio'); the next page reads the user afresh.
+  return useMutation({ mutationFn: deleteStudio, onSuccess: () => qc.clear() });
 };
