@@ -8,7 +8,8 @@ import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
 import { addSmsCredit, smsCreditBalance } from '../sms-credit/sms-credit.service.ts';
-import { planStudioReminders, runReminderPass, sendReminder } from './reminders.service.ts';
+import { remindersRepository } from './reminders.repository.ts';
+import { claimTakeoverMs, planStudioReminders, runReminderPass, sendReminder } from './reminders.service.ts';
 
 /**
  * Reminders with a controllable clock (deps.now): Wednesday 10 March 2027, 10:00 in Rome (09:00 UTC). The jobs the
@@ -106,6 +107,9 @@ const remindersOf = (s: Studio) =>
     `select id, state, reason, send_at, start_at, channel from appointment_reminders where studio_id = '${s.owner.studioId}' order by created_at, start_at`,
   );
 const iso = (v: string | Date) => new Date(v).toISOString();
+const repoMarkProviderCall = (id: string, claimId: string) =>
+  remindersRepository.unsafeMarkProviderCall(t.deps.db, id, claimId, new Date(clock));
+
 const smsCount = async (s: Studio) =>
   Number(
     (
@@ -263,7 +267,7 @@ describe('sending', () => {
     expect(shown).toMatchObject([{ state: 'SENT', channel: 'SMS', segments: 1 }]);
   });
 
-  it('never sends twice when the process dies after recording the send (at most once)', async () => {
+  it('a process that dies after the claim, before the provider call: taken over later and sent once', async () => {
     const s = await studioWithReminders({ credit: 10 });
     await appointment(s, '2027-03-11T15:00:00.000Z');
     await planStudioReminders(t.deps, s.owner.studioId);
@@ -272,14 +276,69 @@ describe('sending', () => {
     await expect(sendReminder(t.deps, row?.id as string, { crashAfterClaim: true })).rejects.toThrow(/crash/);
     expect((await remindersOf(s))[0]?.state).toBe('SENDING');
     expect(await smsCreditBalance(t.deps.db, s.owner.studioId)).toBe(9);
-    // the job is retried, the pass runs again: nothing more is sent or taken
+    // at once, the claim may still be a live process's: nobody takes it
+    expect(await sendReminder(t.deps, row?.id as string)).toBe('skipped');
+    expect(await smsCount(s)).toBe(0);
+    // past the takeover time, the job's retry (or the pass's re-queue) sends it, once, the credit taken once
+    clock += claimTakeoverMs + 1000;
+    expect(await sendReminder(t.deps, row?.id as string)).toBe('sent');
     expect(await sendReminder(t.deps, row?.id as string)).toBe('skipped');
     await runReminderPass(t.deps);
     await planStudioReminders(t.deps, s.owner.studioId);
+    expect(await smsCount(s)).toBe(1);
+    expect(await smsCreditBalance(t.deps.db, s.owner.studioId)).toBe(9);
+    expect((await remindersOf(s)).map((r) => r.state)).toEqual(['SENT']);
+  });
+
+  it('a process that dies while the provider has the message: never sent again (at most once)', async () => {
+    const s = await studioWithReminders({ credit: 10 });
+    await appointment(s, '2027-03-11T15:00:00.000Z');
+    await planStudioReminders(t.deps, s.owner.studioId);
+    const [row] = await remindersOf(s);
+    clock = Date.parse('2027-03-10T15:00:00.000Z');
+    await expect(sendReminder(t.deps, row?.id as string, { crashAfterProviderCall: true })).rejects.toThrow(/crash/);
+    expect(await smsCount(s)).toBe(0); // the provider took it; this process died before writing anything more
+    clock += claimTakeoverMs + 60_000;
+    expect(await sendReminder(t.deps, row?.id as string)).toBe('skipped');
+    await runReminderPass(t.deps);
+    expect(await sendReminder(t.deps, row?.id as string)).toBe('skipped');
+    expect(await smsCreditBalance(t.deps.db, s.owner.studioId)).toBe(9);
+    // the appointment says it left without a confirmed outcome
+    expect((await remindersOf(s)).map((r) => r.state)).toEqual(['SENDING']);
+  });
+
+  it('a claim taken over after its appointment was deleted: nothing sent, the SMS credit given back once', async () => {
+    const s = await studioWithReminders({ credit: 10 });
+    const e = await appointment(s, '2027-03-11T15:00:00.000Z');
+    await planStudioReminders(t.deps, s.owner.studioId);
+    const [row] = await remindersOf(s);
+    clock = Date.parse('2027-03-10T15:00:00.000Z');
+    await expect(sendReminder(t.deps, row?.id as string, { crashAfterClaim: true })).rejects.toThrow(/crash/);
+    expect(await smsCreditBalance(t.deps.db, s.owner.studioId)).toBe(9);
+    await apiOk(t.app, { method: 'DELETE', url: `/events/${e.id}`, token: s.owner.token });
+    clock += claimTakeoverMs + 1000;
+    expect(await sendReminder(t.deps, row?.id as string)).toBe('cancelled');
     expect(await sendReminder(t.deps, row?.id as string)).toBe('skipped');
     expect(await smsCount(s)).toBe(0);
-    expect(await smsCreditBalance(t.deps.db, s.owner.studioId)).toBe(9);
-    expect((await remindersOf(s)).map((r) => r.state)).toEqual(['SENDING']);
+    expect(await smsCreditBalance(t.deps.db, s.owner.studioId)).toBe(10);
+  });
+
+  it('a claim taken over while its first holder was only stalled: the first holder does not send', async () => {
+    const s = await studioWithReminders({ credit: 10 });
+    await appointment(s, '2027-03-11T15:00:00.000Z');
+    await planStudioReminders(t.deps, s.owner.studioId);
+    const [row] = await remindersOf(s);
+    clock = Date.parse('2027-03-10T15:00:00.000Z');
+    await expect(sendReminder(t.deps, row?.id as string, { crashAfterClaim: true })).rejects.toThrow(/crash/);
+    const [first] = await rowsOf<{ claim_id: string }>(
+      t.deps.db,
+      `select claim_id from appointment_reminders where id = '${row?.id}'`,
+    );
+    clock += claimTakeoverMs + 1000;
+    expect(await sendReminder(t.deps, row?.id as string)).toBe('sent');
+    // the stalled first holder wakes up: its claim is no longer the row's, the provider is not called again
+    expect(await repoMarkProviderCall(row?.id as string, first?.claim_id as string)).toBe(false);
+    expect(await smsCount(s)).toBe(1);
   });
 
   it('falls back to e-mail when the credit has run out, and says why when there is no e-mail either', async () => {

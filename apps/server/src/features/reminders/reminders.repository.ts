@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   appointmentReminders,
@@ -93,7 +93,10 @@ export const remindersRepository = {
       .limit(limit)
       .then((r) => r.map((x) => x.studioId)),
 
-  /** unsafe: across studios. Reminders due and still SCHEDULED (the safety net for a job lost between commit and send). */
+  /**
+   * unsafe: across studios. Reminders due and still SCHEDULED, or claimed before `now` and never handed to the
+   * provider (the safety net for a job lost between commit and send, or a process that died after its claim).
+   */
   unsafeDue: (db: DbOrTx, now: Date, limit: number) =>
     db
       .select({
@@ -102,9 +105,36 @@ export const remindersRepository = {
         sendAt: appointmentReminders.sendAt,
       })
       .from(appointmentReminders)
-      .where(and(eq(appointmentReminders.state, 'SCHEDULED'), lte(appointmentReminders.sendAt, now)))
+      .where(
+        or(
+          and(eq(appointmentReminders.state, 'SCHEDULED'), lte(appointmentReminders.sendAt, now)),
+          and(
+            eq(appointmentReminders.state, 'SENDING'),
+            isNull(appointmentReminders.providerCallAt),
+            lte(appointmentReminders.sentAt, now),
+          ),
+        ),
+      )
       .orderBy(asc(appointmentReminders.sendAt))
       .limit(limit),
+
+  /**
+   * unsafe: by id, from the job that holds the claim. Marks the provider call when `claimId` is still the row's claim
+   * and no call was marked: true for exactly one caller.
+   */
+  unsafeMarkProviderCall: (db: DbOrTx, id: string, claimId: string, at: Date) =>
+    db
+      .update(appointmentReminders)
+      .set({ providerCallAt: at })
+      .where(
+        and(
+          eq(appointmentReminders.id, id),
+          eq(appointmentReminders.claimId, claimId),
+          isNull(appointmentReminders.providerCallAt),
+        ),
+      )
+      .returning({ id: appointmentReminders.id })
+      .then((r) => r.length === 1),
 
   scheduled: (db: DbOrTx, scope: ReminderScope) =>
     db

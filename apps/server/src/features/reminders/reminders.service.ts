@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { toRomeWall } from '@studiolo/domain/calendar';
 import { patientDisplayName } from '@studiolo/domain/patients';
 import {
@@ -42,11 +43,14 @@ import {
  * change of the settings). It keeps one SCHEDULED row per upcoming occurrence in the next 49 hours and one pg-boss job
  * per row (singleton key = the row's send key: occurrence and start), cancels the rows of occurrences gone or moved.
  *
- * Sending, at most once: the job locks its row, checks the occurrence is still there at that start, decides the
- * channel, takes the SMS credit (key = the send key) and marks the row SENDING, all in one transaction; only then is
- * the adapter called, and the answer recorded (SENT, or NOT_SENT FAILED with the credit given back). A process that
- * dies after the commit leaves the row SENDING, which is never sent again: a reminder may be lost (shown as "Inviato
- * (esito non confermato)"), never sent twice.
+ * Sending, never twice: the job locks its row, checks the occurrence is still there at that start, decides the
+ * channel, takes the SMS credit (key = the send key) and marks the row SENDING with a fresh claim id, all in one
+ * transaction. Then the holder of that claim, and only it, marks the provider call (compare-and-set of
+ * provider_call_at), calls the adapter and records the answer (SENT, or NOT_SENT FAILED with the credit given back).
+ * A process that dies between the claim and the provider call leaves a claim nobody called with: after
+ * `claimTakeoverMs` a retry or the pass takes it over and sends it, once (the credit's key was taken already). A
+ * process that dies during the provider call leaves it marked: it may have gone, so it is never sent again (shown as
+ * "Inviato (esito non confermato)").
  */
 
 const hour = 3_600_000;
@@ -57,6 +61,8 @@ export const planningHorizonMs = 49 * hour;
 /** A plan older than this is made again even with the calendar unchanged (occurrences enter the window). */
 const replanAfterMs = 10 * 60_000;
 const reminderQueue = 'appointment-reminder';
+/** A claim not handed to the provider after this long was left by a process that died: another may take it over. */
+export const claimTakeoverMs = 2 * 60_000;
 type ReminderJob = { reminderId: string };
 
 const emptyFilter = {
@@ -299,6 +305,8 @@ type Decision =
       segments: number | null;
       studioId: string;
       sendKey: string;
+      /** This claim's id: only its holder hands the message to the provider. */
+      claimId: string;
       /** The patient's confirm/cancel link: hidden from the studio's mail log and from a real provider's SMS log. */
       linkUrl: string;
       lowBalance: { to: string; balance: number } | null;
@@ -308,83 +316,117 @@ type Decision =
 const claimReminder = (deps: AppDeps, reminderId: string): Promise<Decision> =>
   deps.db.transaction(async (tx): Promise<Decision> => {
     const row = await repo.unsafeLockById(tx, reminderId);
-    if (row?.state !== 'SCHEDULED') return { kind: 'skip' };
+    if (!row) return { kind: 'skip' };
     const now = deps.now();
+    // a claim left by a process that died before the provider call (see the top of this file)
+    const takeover =
+      row.state === 'SENDING' && !row.providerCallAt && (row.sentAt?.getTime() ?? 0) <= now.getTime() - claimTakeoverMs;
+    if (row.state !== 'SCHEDULED' && !takeover) return { kind: 'skip' };
     // a job that comes early (its row's time moved later since it was queued): the row's own job comes later
     if (row.sendAt.getTime() > now.getTime() + 1000) return { kind: 'skip' };
-    const scope = reminderScope(row.studioId);
-    const settings = await ensureSettings(tx, scope);
-    if (!settings.enabled) return { kind: 'final', state: 'CANCELLED' };
-    if (row.startAt.getTime() <= now.getTime()) return { kind: 'final', state: 'NOT_SENT', reason: 'TOO_LATE' };
-    // the occurrence must still be there at that start, for that patient (a change the planner has not seen yet)
-    const there = (
-      await eventsBetween(tx, scope as StudioContext, row.startAt, new Date(row.startAt.getTime() + 1), emptyFilter)
-    ).some(
-      (e) =>
-        occurrenceKeyOf(e) === row.occurrenceKey &&
-        Date.parse(e.start) === row.startAt.getTime() &&
-        e.pazienteId === row.pazienteId &&
-        e.reservationStatus !== 'STUDIO_CANCELLED' &&
-        e.reservationStatus !== 'CUSTOMER_CANCELLED',
-    );
-    if (!there) return { kind: 'final', state: 'CANCELLED' };
-    const patient = await repo.patient(tx, scope, row.pazienteId);
-    if (!patient) return { kind: 'final', state: 'CANCELLED' };
-    if (patient.remindersOptOut) return { kind: 'final', state: 'NOT_SENT', reason: 'OPTED_OUT' };
-    const studio = await repo.unsafeStudio(tx, row.studioId);
-    if (!studio) return { kind: 'skip' };
-    const name = studioName(studio);
-    const { data, ora } = romeDateTime(row.startAt);
-    const linkToken = reminderLinkTokenOf(deps, row.id);
-    const linkUrl = reminderLinkUrlOf(deps, linkToken);
-    const text = renderReminderText(settings.text, {
-      link: linkUrl,
-      // first name then surname, as a message addresses a person (the lists' display name puts the surname first)
-      nome:
-        [patient.nome, patient.cognome].filter(Boolean).join(' ') ||
-        patientDisplayName(patient as Parameters<typeof patientDisplayName>[0]),
-      data,
-      ora,
-      studio: name,
-      indirizzo: studioAddress(studio),
-    });
-    const subject = `Promemoria appuntamento del ${data} alle ${ora}`;
-    const base = { kind: 'send' as const, text, subject, studioId: row.studioId, sendKey: row.sendKey, linkUrl };
-    const email = patient.email?.trim() || null;
-    const mobile = patient.cellulare?.trim() || null;
-    let decision: Decision | null = null;
-    if (settings.channel === 'SMS_EMAIL' && mobile && (await smsCreditMeter(tx, row.studioId)).enabled) {
-      const segments = measureSms(text).segments;
-      const taken = await takeSmsCredit(tx, { studioId: row.studioId, qty: segments, key: `reminder:${row.sendKey}` });
-      if (taken.outcome !== 'insufficient') {
-        const threshold = settings.lowBalanceThreshold;
-        const studioEmail = (studio.contatti as { email?: string | null }).email ?? null;
-        let lowBalance: { to: string; balance: number } | null = null;
-        if (threshold > 0 && taken.balance <= threshold && !settings.lowBalanceNotifiedAt && studioEmail) {
-          lowBalance = { to: studioEmail, balance: taken.balance };
-          await repo.updateSettings(tx, scope, { lowBalanceNotifiedAt: now });
-        } else if (taken.balance > threshold && settings.lowBalanceNotifiedAt)
-          await repo.updateSettings(tx, scope, { lowBalanceNotifiedAt: null });
-        decision = { ...base, channel: 'SMS', to: toE164(mobile), segments, lowBalance };
-      }
-    }
-    // an e-mail costs nothing more with the link: it carries it even when the studio's text does not
-    const mailText = text.includes(linkUrl) ? text : `${text}\n\n${reminderLinkMessages.emailLinkLine(linkUrl)}`;
-    if (!decision && email)
-      decision = { ...base, text: mailText, channel: 'EMAIL', to: email, segments: null, lowBalance: null };
-    if (!decision) {
-      const noCredit = settings.channel === 'SMS_EMAIL' && mobile;
-      return { kind: 'final', state: 'NOT_SENT', reason: noCredit ? 'NO_CREDIT' : 'NO_CONTACT' };
-    }
-    await repo.update(tx, scope, [row.id], {
-      state: 'SENDING',
-      channel: decision.channel,
-      segments: decision.segments,
-      sentAt: now,
-      linkTokenHash: patientLinkHashOf(linkToken),
-    });
+    const decision = await decideClaim(deps, tx, row, now);
+    // the claim taken over had taken SMS credit: given back when this one sends no SMS (once, by the refund's key)
+    if (takeover && row.channel === 'SMS' && row.segments && !(decision.kind === 'send' && decision.channel === 'SMS'))
+      await addSmsCredit(tx, {
+        studioId: row.studioId,
+        qty: row.segments,
+        key: `refund:${row.sendKey}`,
+        reason: 'adjustment',
+      });
     return decision;
   });
+
+const decideClaim = async (deps: AppDeps, tx: DbOrTx, row: ReminderRow, now: Date): Promise<Decision> => {
+  const scope = reminderScope(row.studioId);
+  const settings = await ensureSettings(tx, scope);
+  if (!settings.enabled) return { kind: 'final', state: 'CANCELLED' };
+  if (row.startAt.getTime() <= now.getTime()) return { kind: 'final', state: 'NOT_SENT', reason: 'TOO_LATE' };
+  // the occurrence must still be there at that start, for that patient (a change the planner has not seen yet)
+  const there = (
+    await eventsBetween(tx, scope as StudioContext, row.startAt, new Date(row.startAt.getTime() + 1), emptyFilter)
+  ).some(
+    (e) =>
+      occurrenceKeyOf(e) === row.occurrenceKey &&
+      Date.parse(e.start) === row.startAt.getTime() &&
+      e.pazienteId === row.pazienteId &&
+      e.reservationStatus !== 'STUDIO_CANCELLED' &&
+      e.reservationStatus !== 'CUSTOMER_CANCELLED',
+  );
+  if (!there) return { kind: 'final', state: 'CANCELLED' };
+  const patient = await repo.patient(tx, scope, row.pazienteId);
+  if (!patient) return { kind: 'final', state: 'CANCELLED' };
+  if (patient.remindersOptOut) return { kind: 'final', state: 'NOT_SENT', reason: 'OPTED_OUT' };
+  const studio = await repo.unsafeStudio(tx, row.studioId);
+  if (!studio) return { kind: 'skip' };
+  const name = studioName(studio);
+  const { data, ora } = romeDateTime(row.startAt);
+  const linkToken = reminderLinkTokenOf(deps, row.id);
+  const linkUrl = reminderLinkUrlOf(deps, linkToken);
+  const text = renderReminderText(settings.text, {
+    link: linkUrl,
+    // first name then surname, as a message addresses a person (the lists' display name puts the surname first)
+    nome:
+      [patient.nome, patient.cognome].filter(Boolean).join(' ') ||
+      patientDisplayName(patient as Parameters<typeof patientDisplayName>[0]),
+    data,
+    ora,
+    studio: name,
+    indirizzo: studioAddress(studio),
+  });
+  const subject = `Promemoria appuntamento del ${data} alle ${ora}`;
+  const claimId = randomUUID();
+  const base = {
+    kind: 'send' as const,
+    text,
+    subject,
+    studioId: row.studioId,
+    sendKey: row.sendKey,
+    claimId,
+    linkUrl,
+  };
+  const email = patient.email?.trim() || null;
+  const mobile = patient.cellulare?.trim() || null;
+  let decision: Decision | null = null;
+  if (settings.channel === 'SMS_EMAIL' && mobile && (await smsCreditMeter(tx, row.studioId)).enabled) {
+    const segments = measureSms(text).segments;
+    const taken = await takeSmsCredit(tx, { studioId: row.studioId, qty: segments, key: `reminder:${row.sendKey}` });
+    if (taken.outcome !== 'insufficient') {
+      const threshold = settings.lowBalanceThreshold;
+      const studioEmail = (studio.contatti as { email?: string | null }).email ?? null;
+      let lowBalance: { to: string; balance: number } | null = null;
+      if (threshold > 0 && taken.balance <= threshold && !settings.lowBalanceNotifiedAt && studioEmail) {
+        lowBalance = { to: studioEmail, balance: taken.balance };
+        await repo.updateSettings(tx, scope, { lowBalanceNotifiedAt: now });
+      } else if (taken.balance > threshold && settings.lowBalanceNotifiedAt)
+        await repo.updateSettings(tx, scope, { lowBalanceNotifiedAt: null });
+      decision = { ...base, channel: 'SMS', to: toE164(mobile), segments, lowBalance };
+    }
+  }
+  // an e-mail costs nothing more with the link: it carries it even when the studio's text does not
+  const mailText = text.includes(linkUrl) ? text : `${text}\n\n${reminderLinkMessages.emailLinkLine(linkUrl)}`;
+  if (!decision && email)
+    decision = { ...base, text: mailText, channel: 'EMAIL', to: email, segments: null, lowBalance: null };
+  if (!decision) {
+    const noCredit = settings.channel === 'SMS_EMAIL' && mobile;
+    return { kind: 'final', state: 'NOT_SENT', reason: noCredit ? 'NO_CREDIT' : 'NO_CONTACT' };
+  }
+  await repo.update(tx, scope, [row.id], {
+    state: 'SENDING',
+    channel: decision.channel,
+    segments: decision.segments,
+    sentAt: now,
+    claimId,
+    linkTokenHash: patientLinkHashOf(linkToken),
+  });
+  return decision;
+};
+
+/** A test's stand-in for a process that dies while the provider has the message (`crashAfterProviderCall`). */
+class CrashAfterProviderCall extends Error {
+  constructor() {
+    super('simulated crash after the provider was called');
+  }
+}
 
 /**
  * The job `appointment-reminder`: sends one reminder at most once (see the top of this file). A test may pass
@@ -394,7 +436,7 @@ const claimReminder = (deps: AppDeps, reminderId: string): Promise<Decision> =>
 export const sendReminder = async (
   deps: AppDeps,
   reminderId: string,
-  opts: { crashAfterClaim?: boolean } = {},
+  opts: { crashAfterClaim?: boolean; crashAfterProviderCall?: boolean } = {},
 ): Promise<'skipped' | 'cancelled' | 'not-sent' | 'sent' | 'failed'> => {
   const decision = await claimReminder(deps, reminderId);
   if (decision.kind === 'skip') return 'skipped';
@@ -409,10 +451,13 @@ export const sendReminder = async (
   }
   if (opts.crashAfterClaim) throw new Error('simulated crash after the send was recorded');
   const scope = reminderScope(decision.studioId);
+  // only the holder of the current claim calls the provider (a claim taken over after a stall is not this one)
+  if (!(await repo.unsafeMarkProviderCall(deps.db, reminderId, decision.claimId, deps.now()))) return 'skipped';
   try {
     let providerMessageId: string | null = null;
     if (decision.channel === 'SMS') {
       const delivery = await deps.sms.deliver({ to: decision.to, text: decision.text });
+      if (opts.crashAfterProviderCall) throw new CrashAfterProviderCall();
       providerMessageId = delivery.providerMessageId;
       await repo.insertSms(deps.db, {
         studioId: decision.studioId,
@@ -436,6 +481,7 @@ export const sendReminder = async (
     }
     await repo.update(deps.db, scope, [reminderId], { state: 'SENT', providerMessageId });
   } catch (err) {
+    if (err instanceof CrashAfterProviderCall) throw err;
     // the provider refused it: recorded as not sent, and the SMS credit given back (once, by its own key)
     await deps.db.transaction(async (tx) => {
       await repo.update(tx, scope, [reminderId], { state: 'NOT_SENT', reason: 'FAILED' });
@@ -477,17 +523,25 @@ export const runReminderPass = async (deps: AppDeps) => {
   const now = deps.now();
   const studios = await repo.unsafeStudiosToPlan(deps.db, new Date(now.getTime() - replanAfterMs), 50);
   for (const studioId of studios) await planStudioReminders(deps, studioId);
-  // a job lost between a plan's commit and its queueing (the process stopped there): queued again, same singleton key
-  for (const due of await repo.unsafeDue(deps.db, new Date(now.getTime() - 2 * 60_000), 500))
+  // a job lost between a plan's commit and its queueing, or a claim left before the provider call (the process
+  // stopped there): queued again, same singleton key
+  for (const due of await repo.unsafeDue(deps.db, new Date(now.getTime() - claimTakeoverMs), 500))
     await queueReminder(deps, due);
   return { planned: studios.length };
 };
 
 /** The queue and its worker (called once when the app is built). */
 export const registerReminderJobs = (deps: AppDeps) => {
-  deps.jobs.define<ReminderJob>(reminderQueue, { retryLimit: 3, retryBackoff: true }, async (job) => {
-    await sendReminder(deps, job.reminderId);
-  });
+  // 50 a fetch, fetched again at once while full, 4 workers on PostgreSQL: the studios' reminders come due together
+  // (quiet hours end at 08:00; bench part `reminders`); one a poll every half second sent 2 a second
+  deps.jobs.define<ReminderJob>(
+    reminderQueue,
+    { retryLimit: 3, retryBackoff: true },
+    async (job) => {
+      await sendReminder(deps, job.reminderId);
+    },
+    { batchSize: 50, concurrency: 4 },
+  );
 };
 
 /** A pass every REMINDER_PASS_INTERVAL_SECONDS (a minute) until stopped (one at a time). @returns stop. */
