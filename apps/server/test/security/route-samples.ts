@@ -36,6 +36,7 @@ import {
 import { type ApiResult, api, apiOk } from '../helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../helpers/login-as.ts';
 import { multipartFile } from '../helpers/multipart.ts';
+import { sentReminderToken } from '../helpers/reminders.ts';
 import {
   createSignatureRequest,
   createSignedRequest,
@@ -245,6 +246,18 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /app/api/studio': async () => ({ body: validStudioInput() }),
   'POST /app/api/studio/initial-setup': async () => ({ body: { studio: validStudioInput() } }),
   'PUT /app/api/studio/security': async () => ({ body: { requireStaffTwoFactor: false } }),
+  // Destructive (decision 040): a second studio of the owner's, made here and asked for by studioId; never the suites'.
+  'DELETE /app/api/studio': async ({ t, owner }) => {
+    const studio = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/studio',
+      token: owner.token,
+      body: validStudioInput({ nome: 'Elisa', cognome: 'Neri' }),
+    });
+    const back = { studioId: owner.studioId };
+    await apiOk(t.app, { method: 'PUT', url: '/user/current-studio', token: owner.token, body: back });
+    return { query: { studioId: studio.id }, body: { password: testPassword, nomeStudio: 'Neri Elisa' } };
+  },
   'POST /app/api/studio/logo': async () => ({
     file: { field: 'file', fileName: 'logo.png', contentType: 'image/png', bytes: await smallPng() },
   }),
@@ -574,6 +587,11 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /app/api/sistema-ts/documento/:id/cancella': async (f) => ({
     params: { id: await acceptedHealthExpenseOf(f) },
   }),
+  'GET /app/api/sistema-ts/trasmissioni': async () => ({ query: { anno: '2026' } }),
+  'GET /app/api/sistema-ts/trasmissioni/archivio': async () => ({ query: { anno: '2026' } }),
+  'GET /app/api/sistema-ts/trasmissioni/:id/file': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'ts-trasmissione') },
+  }),
   'POST /app/api/settings/sistema-ts/verifica': async (f) => {
     await sistemaTsConfigured(f);
     return {};
@@ -772,6 +790,13 @@ export const routeSamples: Record<string, RouteSample> = {
       },
     };
   },
+  // Twilio's delivery report of a reminder SMS (decision 036): signed, of a message no reminder has (200, nothing
+  // changed) where Twilio is configured; the suites' config has no Twilio account, so it answers 403 before reading
+  // anything. The accepted, forged and replayed paths are in features/reminders/sms-status.int.test.ts
+  'POST /app/api/sms/twilio/status': async () => ({
+    body: { MessageSid: `SM${randomUUID().replaceAll('-', '')}`, MessageStatus: 'delivered' },
+    headers: { 'x-twilio-signature': 'RSOYDt4T1cUTdK1PDd93/VVr8B8=' },
+  }),
   // appointment reminders (decision 036); switched off in the sample, so no reminder job runs during the suites
   'GET /app/api/settings/reminders': async () => ({}),
   'PUT /app/api/settings/reminders': async () => ({
@@ -790,6 +815,16 @@ export const routeSamples: Record<string, RouteSample> = {
   'PUT /app/api/pazienti/:id/promemoria': async (f) => ({
     params: { id: await patientOf(f) },
     body: { remindersOptOut: true },
+  }),
+  // the patient's link of a sent reminder (decision 036), public: the token is the credential
+  'GET /app/api/appointments/paziente/promemoria': async ({ t, owner }) => ({
+    query: { token: await sentReminderToken(t.app, owner) },
+  }),
+  'POST /app/api/appointments/paziente/promemoria/conferma': async ({ t, owner }) => ({
+    body: { token: await sentReminderToken(t.app, owner) },
+  }),
+  'POST /app/api/appointments/paziente/promemoria/annulla': async ({ t, owner }) => ({
+    body: { token: await sentReminderToken(t.app, owner) },
   }),
 };
 
