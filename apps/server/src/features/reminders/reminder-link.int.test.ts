@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { BookingSlotsAnswer } from '@studiolo/domain/booking';
 import type { CalendarEvent } from '@studiolo/domain/calendar';
-import type { AppointmentReminder, ReminderAppointment, ReminderSettingsAnswer } from '@studiolo/domain/reminders';
+import type { AppointmentReminder, ReminderAppointment } from '@studiolo/domain/reminders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bookingPatient,
@@ -13,12 +12,10 @@ import {
   requestCode,
 } from '../../../test/helpers/booking.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
-import { mainCalendarId, validPatientInput } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
-import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
+import { type ReminderStudio, studioWithReminders as withReminders } from '../../../test/helpers/reminders.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
 import { patientLinkTokenOf } from '../../shared/patient-link.ts';
-import { addSmsCredit } from '../sms-credit/sms-credit.service.ts';
 import { planStudioReminders, sendReminder } from './reminders.service.ts';
 
 /**
@@ -48,46 +45,16 @@ beforeEach(() => {
   clock = Date.parse('2027-03-10T09:00:00.000Z');
 });
 
-type Studio = { owner: TestStudioUser; calendarId: string; pazienteId: string };
-
-const studioWithReminders = async (opts: { text?: string; patient?: object } = {}): Promise<Studio> => {
-  const owner = await createStudioOwner(t.app);
-  const calendarId = await mainCalendarId(t.app, owner);
-  const patient = await apiOk<{ id: string }>(t.app, {
-    method: 'POST',
-    url: '/pazienti',
-    token: owner.token,
-    body: validPatientInput(opts.patient),
+type Studio = ReminderStudio;
+/** Reminders on with 10 credits and a text with the patient's link. */
+const studioWithReminders = (
+  opts: { text?: string; patient?: NonNullable<Parameters<typeof withReminders>[1]>['patient'] } = {},
+) =>
+  withReminders(t.app, {
+    credit: 10,
+    patient: opts.patient,
+    settings: { text: opts.text ?? '{nome}, appuntamento il {data} alle {ora}. Conferma o annulla: {link}' },
   });
-  const settings = await apiOk<ReminderSettingsAnswer>(t.app, {
-    method: 'GET',
-    url: '/settings/reminders',
-    token: owner.token,
-  });
-  await apiOk(t.app, {
-    method: 'PATCH',
-    url: '/consumption-meter/enable',
-    token: owner.token,
-    body: { consumptionMeterId: settings.smsMeterId, enabled: true },
-  });
-  await t.deps.db.transaction((tx) =>
-    addSmsCredit(tx, { studioId: owner.studioId, qty: 10, key: `pi_${randomUUID()}` }),
-  );
-  await apiOk(t.app, {
-    method: 'PUT',
-    url: '/settings/reminders',
-    token: owner.token,
-    body: {
-      enabled: true,
-      leadTime: 'HOURS_24',
-      dayBeforeTime: '18:00',
-      channel: 'SMS_EMAIL',
-      text: opts.text ?? '{nome}, appuntamento il {data} alle {ora}. Conferma o annulla: {link}',
-      lowBalanceThreshold: 0,
-    },
-  });
-  return { owner, calendarId, pazienteId: patient.id };
-};
 
 const appointment = (s: Studio, start: string, extra: Record<string, unknown> = {}) =>
   apiOk<CalendarEvent>(t.app, {

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { CalendarEvent } from '@studiolo/domain/calendar';
 import type { AppointmentReminder, ReminderSettingsAnswer } from '@studiolo/domain/reminders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
-import { mainCalendarId, validPatientInput } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
-import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
+import { type ReminderStudio, studioWithReminders as withReminders } from '../../../test/helpers/reminders.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
-import { addSmsCredit, smsCreditBalance } from '../sms-credit/sms-credit.service.ts';
+import { smsCreditBalance } from '../sms-credit/sms-credit.service.ts';
 import { remindersRepository } from './reminders.repository.ts';
 import { claimTakeoverMs, planStudioReminders, runReminderPass, sendReminder } from './reminders.service.ts';
 
@@ -33,50 +31,8 @@ beforeEach(() => {
   queued.length = 0;
 });
 
-type Studio = { owner: TestStudioUser; calendarId: string; pazienteId: string };
-
-const studioWithReminders = async (
-  opts: { credit?: number; patient?: Parameters<typeof validPatientInput>[0]; settings?: object } = {},
-): Promise<Studio> => {
-  const owner = await createStudioOwner(t.app);
-  const calendarId = await mainCalendarId(t.app, owner);
-  const patient = await apiOk<{ id: string }>(t.app, {
-    method: 'POST',
-    url: '/pazienti',
-    token: owner.token,
-    body: validPatientInput(opts.patient),
-  });
-  const settings = await apiOk<ReminderSettingsAnswer>(t.app, {
-    method: 'GET',
-    url: '/settings/reminders',
-    token: owner.token,
-  });
-  await apiOk(t.app, {
-    method: 'PATCH',
-    url: '/consumption-meter/enable',
-    token: owner.token,
-    body: { consumptionMeterId: settings.smsMeterId, enabled: true },
-  });
-  if (opts.credit)
-    await t.deps.db.transaction((tx) =>
-      addSmsCredit(tx, { studioId: owner.studioId, qty: opts.credit as number, key: `pi_${randomUUID()}` }),
-    );
-  await apiOk(t.app, {
-    method: 'PUT',
-    url: '/settings/reminders',
-    token: owner.token,
-    body: {
-      enabled: true,
-      leadTime: 'HOURS_24',
-      dayBeforeTime: '18:00',
-      channel: 'SMS_EMAIL',
-      text: settings.text,
-      lowBalanceThreshold: 0,
-      ...opts.settings,
-    },
-  });
-  return { owner, calendarId, pazienteId: patient.id };
-};
+type Studio = ReminderStudio;
+const studioWithReminders = (opts: Parameters<typeof withReminders>[1] = {}) => withReminders(t.app, opts);
 
 const appointment = (s: Studio, start: string, extra: Record<string, unknown> = {}) =>
   apiOk<CalendarEvent>(t.app, {

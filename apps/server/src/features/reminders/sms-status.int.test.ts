@@ -1,16 +1,16 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { CalendarEvent } from '@studiolo/domain/calendar';
-import type { AppointmentReminder, ReminderSettingsAnswer } from '@studiolo/domain/reminders';
+import type { AppointmentReminder } from '@studiolo/domain/reminders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
-import { mainCalendarId, validPatientInput } from '../../../test/helpers/factories.ts';
 import { apiOk } from '../../../test/helpers/http.ts';
-import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
+import type { TestStudioUser } from '../../../test/helpers/login-as.ts';
+import { studioWithReminders } from '../../../test/helpers/reminders.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
 import { createLocalSmsOutbox } from '../../adapters/sms/local.ts';
 import type { OutgoingSms, SmsTransport } from '../../adapters/sms/sms.ts';
 import { twilioSignature } from '../../adapters/sms/twilio.ts';
-import { addSmsCredit, smsCreditBalance } from '../sms-credit/sms-credit.service.ts';
+import { smsCreditBalance } from '../sms-credit/sms-credit.service.ts';
 import { planStudioReminders, sendReminder } from './reminders.service.ts';
 
 /**
@@ -49,41 +49,7 @@ type Sent = { owner: TestStudioUser; eventId: string; reminderId: string; sid: s
 /** A studio with credit and reminders on, an appointment tomorrow, and its reminder sent by SMS (Twilio's SID kept). */
 const sentReminder = async (): Promise<Sent> => {
   clock = Date.parse('2027-03-10T09:00:00.000Z');
-  const owner = await createStudioOwner(t.app);
-  const calendarId = await mainCalendarId(t.app, owner);
-  const patient = await apiOk<{ id: string }>(t.app, {
-    method: 'POST',
-    url: '/pazienti',
-    token: owner.token,
-    body: validPatientInput(),
-  });
-  const settings = await apiOk<ReminderSettingsAnswer>(t.app, {
-    method: 'GET',
-    url: '/settings/reminders',
-    token: owner.token,
-  });
-  await apiOk(t.app, {
-    method: 'PATCH',
-    url: '/consumption-meter/enable',
-    token: owner.token,
-    body: { consumptionMeterId: settings.smsMeterId, enabled: true },
-  });
-  await t.deps.db.transaction((tx) =>
-    addSmsCredit(tx, { studioId: owner.studioId, qty: 10, key: `pi_${randomUUID()}` }),
-  );
-  await apiOk(t.app, {
-    method: 'PUT',
-    url: '/settings/reminders',
-    token: owner.token,
-    body: {
-      enabled: true,
-      leadTime: 'HOURS_24',
-      dayBeforeTime: settings.dayBeforeTime,
-      channel: 'SMS_EMAIL',
-      text: settings.text,
-      lowBalanceThreshold: 0,
-    },
-  });
+  const { owner, calendarId, pazienteId } = await studioWithReminders(t.app, { credit: 10 });
   const event = await apiOk<CalendarEvent>(t.app, {
     method: 'POST',
     url: '/events',
@@ -93,7 +59,7 @@ const sentReminder = async (): Promise<Sent> => {
       summary: 'Seduta',
       start: '2027-03-11T15:00:00.000Z',
       end: '2027-03-11T16:00:00.000Z',
-      pazienteId: patient.id,
+      pazienteId,
     },
   });
   await planStudioReminders(t.deps, owner.studioId);
