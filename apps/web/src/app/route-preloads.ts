@@ -29,6 +29,8 @@ export const routePreloads: Record<string, RoutePreload> = {
   // matched by its pattern (preload-route.js fills :slug from the path): the studio's page asks its data with its code
   '/prenota/:slug': { modules: ['routes/prenota-studio.tsx'], data: ['/booking/:slug'], public: true },
   '/prenota/annulla': { modules: ['routes/prenota-annulla.tsx'] },
+  // the patient's page of a reminder's link (decision 036)
+  '/appuntamento': { modules: ['routes/appuntamento.tsx'] },
   '/signIn': { modules: [authLayout, 'routes/sign-in.tsx'] },
   '/signUp': { modules: [authLayout, 'routes/sign-up.tsx'] },
   '/forgotPassword': { modules: [authLayout, 'routes/forgot-password.tsx'] },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod-it.ts';
 
 /**
  * Deleting a whole studio (issue 30 item 5, decision 040): the owner confirms with their password and by typing the

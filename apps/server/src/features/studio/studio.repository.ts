@@ -158,9 +158,9 @@ export const studioRepository = {
 
   /** What a studio's deletion takes with it, counted (for its audit event: numbers only). */
   countsForDeletion: async (db: DbOrTx, ctx: StudioContext) => ({
-    pazienti: await db.$count(patients, eq(patients.studioId, ctx.studioId)),
-    documenti: await db.$count(documentiContabili, eq(documentiContabili.studioId, ctx.studioId)),
-    membri: await db.$count(studioMembers, eq(studioMembers.studioId, ctx.studioId)),
+    pazienti: await db.$count(patients, inStudio(patients, ctx)),
+    documenti: await db.$count(documentiContabili, inStudio(documentiContabili, ctx)),
+    membri: await db.$count(studioMembers, inStudio(studioMembers, ctx)),
   }),
 
   /**
