@@ -123,6 +123,14 @@ test.describe('Sistema TS', () => {
       row.getByText(/40 - Codice fiscale del cittadino .* non presente in Anagrafe Tributaria/),
     ).toBeVisible();
     await expect(row.getByText(/Come correggere: Controlla il codice fiscale del paziente/)).toBeVisible();
+    // the file as it left, for the accountant: its outcome in, the year's ZIP downloaded (issue 30 item 3)
+    const files = page.getByRole('region', { name: 'File inviati' });
+    await expect(
+      (isPhone(info) ? files.getByRole('listitem') : files.getByRole('row')).filter({ hasText: 'Esito ricevuto' }),
+    ).toBeVisible();
+    const zip = page.waitForEvent('download');
+    await files.getByRole('button', { name: `Scarica l’anno ${new Date().getFullYear()} (ZIP)` }).click();
+    expect((await zip).suggestedFilename()).toBe(`sistema-ts_${new Date().getFullYear()}.zip`);
     await shot(page, info, 'sistema-ts-03-refused');
 
     // corrected (the patient's code, then the invoice's customer read again) and sent again

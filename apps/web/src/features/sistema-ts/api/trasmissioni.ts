@@ -5,13 +5,20 @@ import { http, requestFile } from '../../../lib/http.ts';
 import { useCurrentStudioId } from '../../auth/api/get-user.ts';
 import { riepilogoTsKey } from './riepilogo.ts';
 
-/** GET /sistema-ts/trasmissioni?anno=: the year's files as sent (refreshed with the year's overview). */
+/** A file still on its way or waiting for its outcomes. */
+const travelling = new Set(['IN_CODA', 'INVIO_IN_CORSO', 'INVIATO']);
+
+/**
+ * GET /sistema-ts/trasmissioni?anno=: the year's files as sent (refreshed with the year's overview), asked again every
+ * 2 s while a file awaits its outcome, as the overview is.
+ */
 export const useTrasmissioniTs = (anno: number) => {
   const studioId = useCurrentStudioId();
   return useQuery({
     queryKey: [...riepilogoTsKey(studioId), 'trasmissioni', anno],
     queryFn: () => http.get<TsTrasmissioni>('/sistema-ts/trasmissioni', { query: { anno: String(anno) } }),
     enabled: Boolean(studioId),
+    refetchInterval: (q) => (q.state.data?.trasmissioni.some((f) => travelling.has(f.stato)) ? 2_000 : false),
   });
 };
 

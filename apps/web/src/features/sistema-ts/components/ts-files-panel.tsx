@@ -1,7 +1,8 @@
-import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { statoInvioTsLabels } from '@studiolo/domain/sistema-ts';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { statoInvioTsLabels, type TsTrasmissione } from '@studiolo/domain/sistema-ts';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useState } from 'react';
+import { listCardStyle, ResponsiveList } from '../../../components/responsive-list.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { downloadArchivioTs, downloadTrasmissione, useTrasmissioniTs } from '../api/trasmissioni.ts';
 import { sistemaTsTexts as t } from '../sistema-ts.texts.ts';
@@ -21,6 +22,18 @@ export const TsFilesPanel = ({ anno }: { anno: number }) => {
     }
   };
   const list = files.data?.trasmissioni ?? [];
+  const downloadButton = (file: TsTrasmissione) => (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconDownload size={14} aria-hidden />}
+      aria-label={t.fileDownload(file.fileName)}
+      loading={pending === file.id}
+      onClick={() => run(file.id, () => downloadTrasmissione(file.id, file.fileName))}
+    >
+      XML
+    </Button>
+  );
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="ts-files-title">
       <Stack gap="sm">
@@ -38,41 +51,37 @@ export const TsFilesPanel = ({ anno }: { anno: number }) => {
           </Text>
         )}
         {list.length > 0 && (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.fileSentOn}</Table.Th>
-                  <Table.Th>{t.fileProtocol}</Table.Th>
-                  <Table.Th ta="right">{t.fileRecords}</Table.Th>
-                  <Table.Th>{t.fileState}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((f) => (
-                  <Table.Tr key={f.id}>
-                    <Table.Td>{formatDateTime(f.createdAt)}</Table.Td>
-                    <Table.Td>{f.protocollo ?? t.noProtocol}</Table.Td>
-                    <Table.Td ta="right">{f.documenti}</Table.Td>
-                    <Table.Td>{statoInvioTsLabels[f.stato] ?? f.stato}</Table.Td>
-                    <Table.Td ta="right">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconDownload size={14} aria-hidden />}
-                        aria-label={t.fileDownload(f.fileName)}
-                        loading={pending === f.id}
-                        onClick={() => run(f.id, () => downloadTrasmissione(f.id, f.fileName))}
-                      >
-                        XML
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveList
+            items={list}
+            label={t.filesTitle}
+            columns={[t.fileSentOn, t.fileProtocol, t.fileRecords, t.fileState, '']}
+            tableMinWidth={560}
+            card={(f) => (
+              <Paper p="sm" style={listCardStyle}>
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={600}>{formatDateTime(f.createdAt)}</Text>
+                    <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                      {t.fileProtocol}: {f.protocollo ?? t.noProtocol}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      {t.fileRecords}: {f.documenti} · {statoInvioTsLabels[f.stato] ?? f.stato}
+                    </Text>
+                  </Stack>
+                  {downloadButton(f)}
+                </Group>
+              </Paper>
+            )}
+            cells={(f) => (
+              <>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(f.createdAt)}</Table.Td>
+                <Table.Td>{f.protocollo ?? t.noProtocol}</Table.Td>
+                <Table.Td>{f.documenti}</Table.Td>
+                <Table.Td>{statoInvioTsLabels[f.stato] ?? f.stato}</Table.Td>
+                <Table.Td ta="right">{downloadButton(f)}</Table.Td>
+              </>
+            )}
+          />
         )}
         {list.length > 0 && (
           <Button
