@@ -52,6 +52,8 @@ export const reminderSettingsAnswerSchema = reminderSettingsSchema.extend({
   smsEnabled: z.boolean(),
   studioName: z.string(),
   studioAddress: z.string(),
+  /** The server's quiet hours (REMINDER_QUIET_HOURS, Europe/Rome, HH:MM), null when it has none. */
+  quietHours: z.object({ from: z.string(), to: z.string() }).nullable(),
 });
 export type ReminderSettingsAnswer = z.infer<typeof reminderSettingsAnswerSchema>;
 

@@ -108,7 +108,14 @@ const studioAddress = (studio: StudioRow) => {
 };
 const studioName = (studio: StudioRow) => studioDisplayName(studio as Parameters<typeof studioDisplayName>[0]);
 
+/** The server's quiet hours as the settings page says them ("21:00"–"08:00"), null when there are none. */
+const quietHoursShown = (value: string) => {
+  const [from = '', to = ''] = value.split('-');
+  return from === to ? null : { from, to };
+};
+
 const answerOf = async (
+  deps: AppDeps,
   db: DbOrTx,
   scope: ReminderScope,
   row: ReminderSettingsRow,
@@ -122,12 +129,13 @@ const answerOf = async (
     smsEnabled: meter.enabled,
     studioName: studio ? studioName(studio) : '',
     studioAddress: studio ? studioAddress(studio) : '',
+    quietHours: quietHoursShown(deps.config.REMINDER_QUIET_HOURS),
   };
 };
 
 /** GET /settings/reminders. */
 export const getReminderSettings = async (deps: AppDeps, ctx: StudioContext) =>
-  answerOf(deps.db, ctx, await ensureSettings(deps.db, ctx));
+  answerOf(deps, deps.db, ctx, await ensureSettings(deps.db, ctx));
 
 /** PUT /settings/reminders: saved, audited, and the studio planned again at once. */
 export const putReminderSettings = async (deps: AppDeps, ctx: StudioContext, input: ReminderSettings) => {
@@ -145,7 +153,7 @@ export const putReminderSettings = async (deps: AppDeps, ctx: StudioContext, inp
     return updated;
   });
   await planStudioReminders(deps, ctx.studioId);
-  return answerOf(deps.db, ctx, row);
+  return answerOf(deps, deps.db, ctx, row);
 };
 
 /** PUT /pazienti/{id}/promemoria: the patient's opt-out (their record's field), audited. */

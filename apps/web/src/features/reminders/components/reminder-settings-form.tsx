@@ -37,7 +37,10 @@ export const reminderSettingsTexts = {
   tokens: (list: string) => `Segnaposto: ${list}`,
   threshold: 'Avvisami per e-mail quando il credito SMS scende a',
   thresholdHint: 'SMS (0: nessun avviso)',
-  quietHours: 'Di notte (21:00–08:00) nessun promemoria parte: quelli previsti in quelle ore partono alle 08:00.',
+  quietHours: (q: { from: string; to: string } | null) =>
+    q
+      ? `Di notte (${q.from}–${q.to}) nessun promemoria parte: quelli previsti in quelle ore partono alle ${q.to}.`
+      : 'Su questo server i promemoria partono all’orario previsto, anche di notte.',
   preview: 'Anteprima',
   characters: (n: number) => `${n} caratteri`,
   segments: (n: number) => (n === 1 ? '1 SMS (1 credito)' : `${n} SMS concatenati (${n} crediti)`),
@@ -48,13 +51,22 @@ export const reminderSettingsTexts = {
 export type ReminderSettingsFormProps = {
   value: ReminderSettings;
   studio: { nome: string; indirizzo: string };
+  /** The server's quiet hours (null: none). */
+  quietHours: { from: string; to: string } | null;
   canEdit: boolean;
   saving?: boolean;
   onSave: (settings: ReminderSettings) => void;
 };
 
 /** Impostazioni › Promemoria: the settings, with a live preview of the text's length, encoding and segments. */
-export const ReminderSettingsForm = ({ value, studio, canEdit, saving, onSave }: ReminderSettingsFormProps) => {
+export const ReminderSettingsForm = ({
+  value,
+  studio,
+  quietHours,
+  canEdit,
+  saving,
+  onSave,
+}: ReminderSettingsFormProps) => {
   const [form, setForm] = useState<ReminderSettings>(value);
   const set = <K extends keyof ReminderSettings>(key: K, v: ReminderSettings[K]) =>
     setForm((f) => ({ ...f, [key]: v }));
@@ -114,7 +126,7 @@ export const ReminderSettingsForm = ({ value, studio, canEdit, saving, onSave }:
             />
           </Group>
           <Text size="sm" c="dimmed">
-            {reminderSettingsTexts.quietHours}
+            {reminderSettingsTexts.quietHours(quietHours)}
           </Text>
           <Textarea
             label={reminderSettingsTexts.text}

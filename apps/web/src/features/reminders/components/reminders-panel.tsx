@@ -23,7 +23,7 @@ export const RemindersPanel = ({
   const enable = useEnableSmsMeter(() => void settings.refetch());
   const data = settings.data;
   if (!data) return null;
-  const { smsBalance, smsMeterId, smsEnabled, studioName, studioAddress, ...value } = data;
+  const { smsBalance, smsMeterId, smsEnabled, studioName, studioAddress, quietHours, ...value } = data;
   return (
     <Stack gap="lg">
       <SmsCreditBox
@@ -39,6 +39,7 @@ export const RemindersPanel = ({
         key={JSON.stringify(value)}
         value={value}
         studio={{ nome: studioName, indirizzo: studioAddress }}
+        quietHours={quietHours}
         canEdit={canEdit}
         saving={save.isPending}
         onSave={(v) => save.mutate(v)}
