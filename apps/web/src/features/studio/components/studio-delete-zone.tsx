@@ -93,7 +93,7 @@ export const StudioDeleteZone = ({ studioName, onDeleted }: { studioName: string
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} style={{ borderColor: 'var(--mantine-color-red-6)' }}>
       <Stack gap="sm" align="flex-start">
-        <Title order={2} fz="lg" c="red.7">
+        <Title order={2} fz="lg" c="red.9">
           {m.dangerTitle}
         </Title>
         <Text size="sm">{m.dangerText}</Text>
