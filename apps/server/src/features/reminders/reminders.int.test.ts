@@ -345,7 +345,15 @@ describe('sending', () => {
       url: '/settings/reminders',
       token: s.owner.token,
     });
-    const { smsBalance: _b, smsMeterId: _m, smsEnabled: _e, studioName: _n, studioAddress: _a, ...body } = settings;
+    const {
+      smsBalance: _b,
+      smsMeterId: _m,
+      smsEnabled: _e,
+      studioName: _n,
+      studioAddress: _a,
+      quietHours: _q,
+      ...body
+    } = settings;
     await apiOk(t.app, {
       method: 'PUT',
       url: '/settings/reminders',
