@@ -101,6 +101,24 @@ const daysAgo = (days: number, hour = 9) => {
   return d;
 };
 
+const romeDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe/Rome' });
+
+/**
+ * Up to three whole hours ago, never before midnight in Rome (the browser's time zone): the phone's day view and the
+ * desktop's week view both show it, whatever the hour of the run.
+ */
+const earlierTodayInRome = () => {
+  const today = romeDay(new Date());
+  let start = new Date();
+  start.setUTCMinutes(0, 0, 0);
+  for (let i = 0; i < 3; i++) {
+    const hourBefore = new Date(start.getTime() - 3_600_000);
+    if (romeDay(hourBefore) !== today) break;
+    start = hourBefore;
+  }
+  return start;
+};
+
 test.describe('the money side as a studio meets it (issue 26)', () => {
   test('invoices a patient’s unpaid appointments from their page, paid, in at most 5 clicks', async ({
     page,
@@ -159,10 +177,7 @@ test.describe('the money side as a studio meets it (issue 26)', () => {
   test('opens the invoice from a past unpaid appointment in the calendar', async ({ page, request }, info) => {
     const owner = await createOwner(request);
     const patient = await seedPatient(request, owner);
-    // earlier today, so the week shown holds it; past in Rome whatever the hour of the run (00:00–01:00 UTC at worst)
-    const start = new Date(Math.max(Date.now() - 3 * 3_600_000, daysAgo(0, 0).getTime()));
-    start.setUTCMinutes(0, 0, 0);
-    await seedAppointments(request, owner, patient.id, [start]);
+    await seedAppointments(request, owner, patient.id, [earlierTodayInRome()]);
 
     await openSignedIn(page, owner, '/calendar');
     const event = page.getByTestId('calendar-event').filter({ hasText: 'Cocco Fabio' }).first();
@@ -269,8 +284,7 @@ test.describe('the money side as a studio meets it (issue 26)', () => {
       owner.token,
     );
     // earlier today: within "Dal" (the 1st of the month) and "Al" (today), whatever the day of the run
-    const start = new Date(Math.max(Date.now() - 3 * 3_600_000, daysAgo(0, 0).getTime()));
-    start.setUTCMinutes(0, 0, 0);
+    const start = earlierTodayInRome();
     await seedAppointments(request, owner, cocco.id, [start]);
     await seedAppointments(request, owner, bianchi.id, [start]);
 
