@@ -10,6 +10,22 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'studiolo-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 
+const phoneSpecs = [
+  'accessibility',
+  'attachments',
+  'booking',
+  'calendar',
+  'foundation',
+  'keyboard',
+  'layout-and-security-regressions',
+  'patients',
+  'reminders',
+  'settings-audit',
+  'settings-layout',
+  'settings-staff',
+  'signature',
+];
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -40,7 +56,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      // what people do on a phone (decision 044): patients on their own pages, a therapist between sessions, every
+      // screen's layout and accessibility; desk work (invoicing, e-invoicing, Sistema TS, settings) runs on desktop
+      testMatch: phoneSpecs.map((name) => `${name}.spec.ts`),
+    },
   ],
   webServer: {
     command: 'node ../apps/server/src/server.ts',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiPost, createOwner, isPhone, type Owner, openSignedIn, shot } from '../support/studio-owner.ts';
+import { apiPost, createOwner, type Owner, openSignedIn, shot } from '../support/studio-owner.ts';
 
 type Doc = { id: string; idDocumento: string; totali: { totale: number; netto: number } };
 
@@ -195,8 +195,7 @@ const cardValue = async (page: Page, testId: string) =>
 test.describe('financial analytics (Statistiche)', () => {
   test('shows a year of figures, changes period and downloads a chart’s CSV', async ({ page, request }, info) => {
     test.setTimeout(120_000);
-    const phone = isPhone(info);
-    await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1366, height: 900 });
+    await page.setViewportSize({ width: 1366, height: 900 });
     const owner = await createOwner(request);
     const { expected: e, thisYear } = await seedYear(request, owner);
 

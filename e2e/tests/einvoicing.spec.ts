@@ -8,7 +8,6 @@ import {
   apiPost,
   closeToasts,
   createOwner,
-  isPhone,
   type Owner,
   openSignedIn,
   shot,
@@ -123,14 +122,12 @@ test.describe('electronic invoicing', () => {
     await shot(page, info, 'einvoice-notification');
     await dialog.getByRole('button', { name: 'Chiudi' }).first().click();
 
-    if (!isPhone(info)) {
-      // the XML of the period, as a ZIP
-      await page.getByRole('button', { name: 'Scarica XML' }).click();
-      const zipDialog = page.getByRole('dialog', { name: 'Scarica i file XML delle fatture' });
-      const download = page.waitForEvent('download');
-      await zipDialog.getByRole('button', { name: 'Scarica' }).click();
-      expect((await download).suggestedFilename()).toMatch(/^fatture-xml_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.zip$/);
-    }
+    // the XML of the period, as a ZIP
+    await page.getByRole('button', { name: 'Scarica XML' }).click();
+    const zipDialog = page.getByRole('dialog', { name: 'Scarica i file XML delle fatture' });
+    const download = page.waitForEvent('download');
+    await zipDialog.getByRole('button', { name: 'Scarica' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^fatture-xml_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.zip$/);
   });
 
   test('receives a signed invoice from a supplier as a cost', async ({ page, request }, info) => {

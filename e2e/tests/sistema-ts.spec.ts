@@ -6,7 +6,6 @@ import {
   apiPost,
   closeToasts,
   createOwner,
-  isPhone,
   type Owner,
   openSignedIn,
   shot,
@@ -115,8 +114,7 @@ test.describe('Sistema TS', () => {
     await expect(successToast(page, '2 spese inviate al Sistema TS.')).toBeVisible();
     await expect(page.getByText('Accettato: 1')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('Scartato: 1')).toBeVisible();
-    // one card per document on a phone, a table row on a computer
-    const row = (isPhone(info) ? page.getByRole('listitem') : page.getByRole('row')).filter({
+    const row = page.getByRole('row').filter({
       hasText: refused.idDocumento,
     });
     await expect(
@@ -125,9 +123,7 @@ test.describe('Sistema TS', () => {
     await expect(row.getByText(/Come correggere: Controlla il codice fiscale del paziente/)).toBeVisible();
     // the file as it left, for the accountant: its outcome in, the year's ZIP downloaded (issue 30 item 3)
     const files = page.getByRole('region', { name: 'File inviati' });
-    await expect(
-      (isPhone(info) ? files.getByRole('listitem') : files.getByRole('row')).filter({ hasText: 'Esito ricevuto' }),
-    ).toBeVisible();
+    await expect(files.getByRole('row').filter({ hasText: 'Esito ricevuto' })).toBeVisible();
     const zip = page.waitForEvent('download');
     await files.getByRole('button', { name: `Scarica l’anno ${new Date().getFullYear()} (ZIP)` }).click();
     expect((await zip).suggestedFilename()).toBe(`sistema-ts_${new Date().getFullYear()}.zip`);
@@ -249,7 +245,7 @@ test.describe('Sistema TS', () => {
     await page.goto('/accounting?tab=3');
     // the row whose own number is this one (another row may name it: "Annullata da nota di credito 3/…")
     const rowOf = (id: string) =>
-      (isPhone(info) ? page.getByRole('listitem') : page.getByRole('row')).filter({
+      page.getByRole('row').filter({
         has: page.getByRole('link', { name: id, exact: true }),
       });
     await expect(rowOf(notSent.idDocumento).getByText('Non va inviata')).toBeVisible();
