@@ -1,28 +1,44 @@
 import type { Db } from '../../src/db/client.ts';
 import { rowsOf } from './sql.ts';
 
+/** The tables a snapshot covers, per database (the schema is migrated before a test file starts). */
+const snapshotTables = new WeakMap<Db, Promise<string[]>>();
+
+const tablesOf = (db: Db) => {
+  let tables = snapshotTables.get(db);
+  if (!tables) {
+    tables = rowsOf<{ table_name: string }>(
+      db,
+      `select table_name from information_schema.tables
+       where table_schema = current_schema() and table_type = 'BASE TABLE'
+         and table_name not in ('audit_events', 'rate_limit_counters')
+       order by table_name`,
+    ).then((rows) => rows.map((r) => r.table_name));
+    snapshotTables.set(db, tables);
+  }
+  return tables;
+};
+
 /**
  * A fingerprint of every row of every table (the audit trail and the rate-limit counters excepted: they record
  * refused attempts too, and on PostgreSQL every request counts in rate_limit_counters): equal before and after a
- * request means the request changed nothing.
+ * request means the request changed nothing. One statement for all the tables: the generic suites take one after
+ * every request they send.
  */
 export const snapshotDatabase = async (db: Db): Promise<Record<string, string>> => {
-  const tables = await rowsOf<{ table_name: string }>(
+  const tables = await tablesOf(db);
+  const rows = await rowsOf<{ name: string; h: string | null; n: number }>(
     db,
-    `select table_name from information_schema.tables
-     where table_schema = current_schema() and table_type = 'BASE TABLE'
-       and table_name not in ('audit_events', 'rate_limit_counters')
-     order by table_name`,
+    tables
+      .map(
+        (name) =>
+          `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h,
+                  count(*)::int as n from "${name}" t`,
+      )
+      .join(' union all '),
   );
-  const out: Record<string, string> = {};
-  for (const { table_name } of tables) {
-    const r = await rowsOf<{ h: string | null; n: number }>(
-      db,
-      `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h, count(*)::int as n from "${table_name}" t`,
-    );
-    out[table_name] = `${r[0]?.n}:${r[0]?.h}`;
-  }
-  return out;
+  const byName = new Map(rows.map((r) => [r.name, `${r.n}:${r.h}`]));
+  return Object.fromEntries(tables.map((name) => [name, byName.get(name) ?? '']));
 };
 
 /**
