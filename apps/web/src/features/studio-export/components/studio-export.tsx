@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatFileSize, onFirstUse } from '@studiolo/domain/shared';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import {
@@ -58,13 +58,15 @@ export const StudioExportPanel = () => {
           {studioExportTexts.title}
         </Title>
         <Text size="sm">{studioExportTexts.explanation}</Text>
-        <ExportButton
-          icon={<IconFileZip size={18} aria-hidden />}
-          running={exporter.state.status === 'running'}
-          onClick={() => void exporter.start()}
-        >
-          {studioExportTexts.button}
-        </ExportButton>
+        <Group>
+          <ExportButton
+            icon={<IconFileZip size={18} aria-hidden />}
+            running={exporter.state.status === 'running'}
+            onClick={() => void exporter.start()}
+          >
+            {studioExportTexts.button}
+          </ExportButton>
+        </Group>
         <ExportProgressPanel state={exporter.state} texts={studioExportTexts.studio} onDismiss={exporter.dismiss} />
       </Stack>
     </Paper>
