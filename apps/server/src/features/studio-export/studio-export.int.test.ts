@@ -13,11 +13,19 @@ import {
   validEvaluationInput,
   validEventInput,
   validFormTemplateInput,
+  validOdiInput,
   validPatientInput,
 } from '../../../test/helpers/factories.ts';
 import { apiOk } from '../../../test/helpers/http.ts';
-import { createStaffUser, createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
+import {
+  createStaffUser,
+  createStudioOwner,
+  grantPlatformRole,
+  signUp,
+  type TestStudioUser,
+} from '../../../test/helpers/login-as.ts';
 import { createSignedRequest } from '../../../test/helpers/signature.ts';
+import { rowsOf } from '../../../test/helpers/sql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +116,7 @@ const fullStudio = async () => {
     body: validEvaluationInput(patient.id),
   });
   await apiOk(t.app, { method: 'POST', url: '/diari', token: owner.token, body: validDiaryInput(patient.id) });
+  await apiOk(t.app, { method: 'POST', url: '/misure-esito', token: owner.token, body: validOdiInput(patient.id) });
   await apiOk(t.app, { method: 'POST', url: '/valutazioni', token: owner.token, body: validEvaluationInput(other.id) });
   await uploadAttachment(t.app, owner, patient.id, {
     fileName: 'referto.pdf',
@@ -177,6 +186,9 @@ describe('the whole studio in one ZIP (issue 30 item 7, art. 20 GDPR)', () => {
     expect(parsesAsXml(files[received[0] as string])).toBe(true);
     expect(csvRows(files['cartella-clinica/valutazioni.csv'])).toHaveLength(1 + 2);
     expect(csvRows(files['cartella-clinica/diario.csv'])).toHaveLength(1 + 1);
+    const outcomes = csvRows(files['cartella-clinica/misure-esito.csv']);
+    expect(outcomes).toHaveLength(1 + 1);
+    expect(outcomes[1]).toMatch(/^Bianchi Anna;[A-Z0-9]{16};[^;]*Oswestry[^;]*;23-11-2026;[\d,]+;/);
     expect(names).toContain('cartella-clinica/allegati/Bianchi Anna/referto.pdf');
     expect(names).toContain('cartella-clinica/allegati/Neri Carlo/radiografia.png');
     expect(isPdf(files['cartella-clinica/allegati/Bianchi Anna/referto.pdf'])).toBe(true);
@@ -262,5 +274,60 @@ describe('one patient in one ZIP (art. 15 GDPR)', () => {
     expect((await download(accountant, `/data-exporter/pazienti/${patientId}`)).statusCode).toBe(403);
     const stranger = await createStudioOwner(t.app);
     expect((await download(stranger, `/data-exporter/pazienti/${patientId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a lost file, and support mode', () => {
+  it('names a file lost from storage in file-mancanti.txt and keeps the ZIP whole', async () => {
+    const owner = await createStudioOwner(t.app);
+    const patient = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/pazienti',
+      token: owner.token,
+      body: named('Luca', 'Gialli'),
+    });
+    const lost = await uploadAttachment(t.app, owner, patient.id, {
+      fileName: 'perso.pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4\n%perso\n'),
+    });
+    await uploadAttachment(t.app, owner, patient.id);
+    const [row] = await rowsOf<{ storage_key: string }>(
+      t.deps.db,
+      `select storage_key from patient_attachments where id = '${lost.id}'`,
+    );
+    await t.deps.storage.delete(row?.storage_key as string);
+    const res = await download(owner, `/data-exporter/pazienti/${patient.id}`);
+    expect(res.statusCode).toBe(200);
+    const files = unzip(res.rawPayload);
+    expect(Object.keys(files)).toContain('cartella-clinica/allegati/Gialli Luca/radiografia.png');
+    expect(Object.keys(files)).not.toContain('cartella-clinica/allegati/Gialli Luca/perso.pdf');
+    expect(strFromU8(files['file-mancanti.txt'] as Uint8Array)).toContain(
+      'cartella-clinica/allegati/Gialli Luca/perso.pdf',
+    );
+  });
+
+  it('refuses the whole studio to an operator acting as the owner (support mode)', async () => {
+    const secret = 'segreto-di-supporto-lungo-abbastanza';
+    const support = await buildTestApp({ SUPPORT_SECRET: secret });
+    try {
+      const operator = await signUp(support.app);
+      await grantPlatformRole(support.deps, operator.userId, 'ROLE_ADMIN');
+      const customer = await createStudioOwner(support.app);
+      const res = await support.app.inject({
+        method: 'GET',
+        url: '/app/api/data-exporter/studio',
+        headers: { authorization: `Bearer ${operator.token}`, actas: customer.email, actassecret: secret },
+      });
+      expect(res.statusCode).toBe(403);
+      const own = await support.app.inject({
+        method: 'GET',
+        url: '/app/api/data-exporter/studio',
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      expect(own.statusCode).toBe(200);
+    } finally {
+      await support.close();
+    }
   });
 });

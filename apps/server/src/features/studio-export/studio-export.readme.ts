@@ -87,6 +87,7 @@ export const readme = (s: ExportSections, c: ExportCounts, now: Date) => {
     add(
       'cartella-clinica/valutazioni.csv  le valutazioni (anamnesi, dolore, esame obiettivo, articolarità, diagnosi, piano).',
       'cartella-clinica/diario.csv       il diario dei trattamenti (SOAP), con l’appuntamento a cui si riferisce.',
+      'cartella-clinica/misure-esito.csv i questionari di esito (NRS, ODI, NDI, DASH…): punteggio, fascia e risposte.',
       `cartella-clinica/allegati/        i file allegati alla cartella, una cartella per paziente (${c.allegati}).`,
       `cartella-clinica/schemi-corporei/ gli schemi corporei disegnati, in JSON (${c.schemi}): l’immagine di base`,
       '                                  ("immagine") e i tratti come coordinate, come li ridisegna Studiolo.',
@@ -119,7 +120,6 @@ export const readme = (s: ExportSections, c: ExportCounts, now: Date) => {
     '  non sono dati dello studio da portare altrove, e in un archivio sarebbero un rischio.',
     '- il registro delle attività (chi ha fatto cosa): si legge in Impostazioni › Registro attività.',
     '- i file inviati al Sistema TS: si scaricano da Fatture › Sistema TS, con i codici fiscali cifrati come inviati.',
-    '- le misure di esito (questionari): non ancora incluse in questo archivio.',
   );
   if (s.patient) out.push('- i modelli di modulo e le fatture ricevute: sono dello studio, non del paziente.');
   add(...out, '');

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bodyCharts,
+  clinicalOutcomeMeasures,
   documentiContabili,
   documentiRicevuti,
   events,
@@ -157,6 +158,33 @@ export const studioExportRepository = {
       .orderBy(asc(bodyCharts.pazienteId), asc(bodyCharts.id))
       // strokes may be tens of thousands of points each: a smaller page
       .limit(20),
+
+  outcomesPage: (db: DbOrTx, ctx: StudioContext, only: Only, cursor: PatientCursor) =>
+    db
+      .select({
+        id: clinicalOutcomeMeasures.id,
+        pazienteId: clinicalOutcomeMeasures.pazienteId,
+        codice: clinicalOutcomeMeasures.codice,
+        data: clinicalOutcomeMeasures.data,
+        punteggio: clinicalOutcomeMeasures.punteggio,
+        fascia: clinicalOutcomeMeasures.fascia,
+        risposte: clinicalOutcomeMeasures.risposte,
+        note: clinicalOutcomeMeasures.note,
+        codiceFiscale: patients.codiceFiscale,
+        ...patientName,
+      })
+      .from(clinicalOutcomeMeasures)
+      .innerJoin(patients, eq(patients.id, clinicalOutcomeMeasures.pazienteId))
+      .where(
+        inStudio(
+          clinicalOutcomeMeasures,
+          ctx,
+          ofPatient(clinicalOutcomeMeasures.pazienteId, only),
+          afterPair(clinicalOutcomeMeasures.pazienteId, clinicalOutcomeMeasures.id, cursor),
+        ),
+      )
+      .orderBy(asc(clinicalOutcomeMeasures.pazienteId), asc(clinicalOutcomeMeasures.id))
+      .limit(exportPageSize),
 
   signedPage: (db: DbOrTx, ctx: StudioContext, only: Only, cursor: PatientCursor) =>
     db

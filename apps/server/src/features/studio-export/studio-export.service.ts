@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createZipPathNamer } from '@studiolo/domain/clinical';
+import { createZipPathNamer, type OutcomeMeasureCode, outcomeMeasures } from '@studiolo/domain/clinical';
 import { tipoDocumentoLabels } from '@studiolo/domain/invoices';
 import { patientDisplayName } from '@studiolo/domain/patients';
 import { can, isoDateToUi, type Permission, sanitizeFileName } from '@studiolo/domain/shared';
@@ -253,6 +253,31 @@ async function* entriesOf(
     };
     yield { name: 'cartella-clinica/diario.csv', data: (await exportDiary(deps, ctx, only, onError)).stream };
 
+    await logClinicalAccess(deps.db, ctx, { pazienteId: only ?? null, kind: 'misura-esito', action: 'export' });
+    yield {
+      name: 'cartella-clinica/misure-esito.csv',
+      data: csvOf(
+        ['Paziente', 'Codice fiscale', 'Questionario', 'Data', 'Punteggio', 'Fascia', 'Risposte', 'Note'],
+        (async function* () {
+          for await (const o of pages((c) => repo.outcomesPage(deps.db, ctx, only, c), byPatient, 200))
+            yield [
+              patientDisplayName(o),
+              o.codiceFiscale,
+              outcomeMeasures[o.codice as OutcomeMeasureCode]?.name ?? o.codice,
+              isoDateToUi(o.data),
+              String(o.punteggio).replace('.', ','),
+              o.fascia,
+              // item id: answer, as stored (an item left blank is empty)
+              Object.entries(o.risposte)
+                .map(([item, value]) => `${item}: ${value ?? ''}`)
+                .join('; '),
+              o.note,
+            ];
+        })(),
+        onError,
+      ),
+    };
+
     await logClinicalAccess(deps.db, ctx, { pazienteId: only ?? null, kind: 'allegato', action: 'export' });
     const attachmentPath = createZipPathNamer();
     for await (const a of pages((c) => repo.attachmentsPage(deps.db, ctx, only, c), byPatient, 200)) {
@@ -358,7 +383,7 @@ const filesOf = (s: ExportSections, c: Awaited<ReturnType<typeof repo.counts>>) 
   (s.appuntamenti ? 1 : 0) +
   (s.fatture ? 1 + c.documenti + c.inviati : 0) +
   (s.ricevute ? 1 + c.ricevuti : 0) +
-  (s.cartella ? 2 + c.allegati + c.schemi : 0) +
+  (s.cartella ? 3 + c.allegati + c.schemi : 0) +
   (s.firme ? c.firmeFile + 2 * c.firme : 0) +
   (s.moduli ? 1 + c.moduli : 0);
 
