@@ -172,7 +172,10 @@ describe('the whole studio in one ZIP (issue 30 item 7, art. 20 GDPR)', () => {
     // a formula is never written into a spreadsheet
     expect(patients.find((l) => l.startsWith('Bianchi'))).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(csvRows(files['appuntamenti.csv'])).toHaveLength(1 + 2);
-    expect(csvRows(files['fatture/elenco.csv'])).toHaveLength(1 + 2);
+    const documents = csvRows(files['fatture/elenco.csv']);
+    expect(documents).toHaveLength(1 + 2);
+    // amounts as Italian figures, never neutralised as text
+    expect(documents.find((l) => l.startsWith('Fattura;'))).toContain(';50,00;No;');
     const pdfs = names.filter((n) => n.startsWith('fatture/pdf/') || n.startsWith('proforma/'));
     expect(pdfs).toHaveLength(2);
     for (const n of pdfs) expect(isPdf(files[n])).toBe(true);

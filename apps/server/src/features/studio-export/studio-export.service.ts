@@ -37,16 +37,20 @@ type Only = string | undefined;
 type OnError = (error: Error) => void;
 
 const csvOptions = { bom: true, delimiter: ';', record_delimiter: 'windows', header: true } as const;
-const euro = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+/** A figure the export computes itself (an amount, a score): written as it is, a minus sign being no formula. */
+type Figure = { figure: string };
+const euro = (cents: number): Figure => ({ figure: (cents / 100).toFixed(2).replace('.', ',') });
+const figure = (n: number): Figure => ({ figure: String(n).replace('.', ',') });
 const yesNo = (v: boolean) => (v ? 'Sì' : 'No');
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** A CSV (UTF-8 with BOM, semicolons) streamed from rows made a page at a time; every text cell neutralised. */
-const csvOf = (header: string[], rows: AsyncIterable<(string | null)[]>, onError: OnError) => {
+const csvOf = (header: string[], rows: AsyncIterable<(string | null | Figure)[]>, onError: OnError) => {
   const csv = stringify({ ...csvOptions, columns: header });
   Readable.from(
     (async function* () {
-      for await (const row of rows) yield row.map((cell) => spreadsheetSafe(cell));
+      for await (const row of rows)
+        yield row.map((cell) => (cell !== null && typeof cell === 'object' ? cell.figure : spreadsheetSafe(cell)));
     })(),
   )
     .on('error', (err) => {
@@ -234,7 +238,11 @@ async function* entriesOf(
     for await (const r of received()) {
       // a file with several documents has a row for each: its first stands for the file
       if (r.indice !== 0) continue;
-      const file = await receivedXml(deps, ctx, r.id).catch(() => null);
+      // a file lost from storage answers not found: named in file-mancanti.txt (logged), the ZIP stays whole
+      const file = await receivedXml(deps, ctx, r.id).catch((err: Error) => {
+        onError(err);
+        return null;
+      });
       if (!file) {
         missing.push(`fatture-ricevute/${r.fileName}`);
         continue;
@@ -265,7 +273,7 @@ async function* entriesOf(
               o.codiceFiscale,
               outcomeMeasures[o.codice as OutcomeMeasureCode]?.name ?? o.codice,
               isoDateToUi(o.data),
-              String(o.punteggio).replace('.', ','),
+              figure(o.punteggio),
               o.fascia,
               // item id: answer, as stored (an item left blank is empty)
               Object.entries(o.risposte)
