@@ -4,7 +4,8 @@
  * on the fly) and attachments of 1 MB that do not compress, read to the end by the client, twice: once with
  * BENCH_EXPORT_FILES_SMALL files, once with BENCH_EXPORT_FILES_LARGE (three times as many MB). The server's RSS growth
  * while it streams (from /proc, every 20 ms) is the same for both (memory flat in the ZIP's size), under 100 MB; the
- * time per invoice PDF is the export's time with invoices alone divided by their number.
+ * time per invoice PDF is the export's time with invoices alone divided by their number. The server is restarted on
+ * the same data before each export, so that each starts from a fresh process's memory.
  * Part `studio-export` (BENCH_ONLY=studio-export); writes bench/results/studio-export.json.
  * Options: BENCH_EXPORT_INVOICES (100)  BENCH_EXPORT_FILES_SMALL (60)  BENCH_EXPORT_FILES_LARGE (180)
  */
@@ -61,7 +62,8 @@ const studioWith = async (app: App, files: number, withInvoices: number) => {
 
 /** Downloads the whole studio to the end, sampling the server's RSS meanwhile. */
 const exportOf = async (app: App, owner: Owner) => {
-  await new Promise((r) => setTimeout(r, 1000));
+  // a process just started is still settling (PGlite's start, the first requests' allocations): 5 s before the baseline
+  await new Promise((r) => setTimeout(r, 5000));
   const rssBefore = app.rssMb() ?? Number.NaN;
   let peak = rssBefore;
   const timer = setInterval(() => {
@@ -84,19 +86,33 @@ const exportOf = async (app: App, owner: Owner) => {
   };
 };
 
+/** Restarts the app on the same data (a fresh process: each export's RSS growth starts from the same baseline). */
+const restarted = async (app: App) => {
+  await app.stop({ keepDataDir: true });
+  return startApp({ dataDir: app.dataDir, ownDataDir: true });
+};
+
 export const runStudioExport = async ({ log = console.log }: { log?: (l: string) => void } = {}) => {
-  const app = await startApp();
+  let app = await startApp();
   try {
-    log(`  studio-export: ${invoices} invoices, PDFs made on the fly`);
-    const pdfs = await exportOf(app, await studioWith(app, 0, invoices));
+    log(`  studio-export: three studios (${invoices} invoices; ${filesSmall} and ${filesLarge} attachments of 1 MB)`);
+    const withInvoices = await studioWith(app, 0, invoices);
+    const withSmall = await studioWith(app, filesSmall, 0);
+    const withLarge = await studioWith(app, filesLarge, 0);
+    // each export from a freshly started server: the uploads' memory is not in its baseline
+    app = await restarted(app);
+    const pdfs = await exportOf(app, withInvoices);
     const msPerPdf = Math.round((pdfs.ms / invoices) * 10) / 10;
-    log(`    ${pdfs.files} files, ${pdfs.zipMb} MB in ${pdfs.ms} ms: ${msPerPdf} ms an invoice`);
-    log(`  studio-export: ${filesSmall} and ${filesLarge} attachments of 1 MB`);
-    const small = await exportOf(app, await studioWith(app, filesSmall, 0));
+    log(
+      `    ${invoices} invoices: ${pdfs.files} files, ${pdfs.zipMb} MB in ${pdfs.ms} ms (${msPerPdf} ms an invoice PDF), server RSS growth ${pdfs.rssGrowthMb} MB (from ${pdfs.rssBeforeMb}; the PDF worker's start included)`,
+    );
+    app = await restarted(app);
+    const small = await exportOf(app, withSmall);
     log(
       `    ${small.zipMb} MB in ${small.ms} ms, server RSS growth ${small.rssGrowthMb} MB (from ${small.rssBeforeMb})`,
     );
-    const large = await exportOf(app, await studioWith(app, filesLarge, 0));
+    app = await restarted(app);
+    const large = await exportOf(app, withLarge);
     log(
       `    ${large.zipMb} MB in ${large.ms} ms, server RSS growth ${large.rssGrowthMb} MB (from ${large.rssBeforeMb})`,
     );
@@ -111,7 +127,10 @@ export const runStudioExport = async ({ log = console.log }: { log?: (l: string)
           rssFlatInZipSize: large.rssGrowthMb < 100 && large.rssGrowthMb < small.rssGrowthMb + 20,
         },
       },
-      { database: 'pglite; storage: local disk; the app started as npm start does, driven over HTTP' },
+      {
+        database:
+          'pglite; storage: local disk; the app started as npm start does, driven over HTTP; restarted before each export',
+      },
     );
   } finally {
     await app.stop();
