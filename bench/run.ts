@@ -25,6 +25,7 @@ import { runPatients } from './scenarios/patients.ts';
 import { runReminders } from './scenarios/reminders.ts';
 import { runSignature } from './scenarios/signature.ts';
 import { runSistemaTs } from './scenarios/sistema-ts.ts';
+import { runStudioExport } from './scenarios/studio-export.ts';
 import { runWebBundle } from './scenarios/web-bundle.ts';
 
 type Log = (line: string) => void;
@@ -46,6 +47,7 @@ const parts: [name: string, run: (log: Log) => Promise<unknown> | unknown][] = [
   ['sistema-ts', (l) => runSistemaTs({ log: l })],
   ['analytics', (l) => runAnalytics({ log: l })],
   ['attachments', (l) => runAttachments({ log: l })],
+  ['studio-export', (l) => runStudioExport({ log: l })],
   ['web-bundle', (l) => runWebBundle({ log: l })],
   ['signature', (l) => runSignature({ log: l })],
   ['clinical', (l) => runClinical({ log: l })],

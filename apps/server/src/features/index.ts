@@ -15,15 +15,16 @@ import { registerInvoiceRoutes } from './invoices/invoices.routes.ts';
 import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
 import { registerProductRoutes } from './products/products.routes.ts';
+import { registerReferralRoutes } from './referrals/referrals.routes.ts';
 import { registerReminderRoutes } from './reminders/reminders.routes.ts';
 import { registerSmsStatusRoutes } from './reminders/sms-status.routes.ts';
-import { registerReferralRoutes } from './referrals/referrals.routes.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerSignatureRoutes } from './signature/signature.routes.ts';
 import { registerSistemaTsRoutes } from './sistema-ts/sistema-ts.routes.ts';
 import { registerSmsCreditRoutes } from './sms-credit/sms-credit.routes.ts';
 import { registerStaffRoutes } from './staff/staff.routes.ts';
 import { registerStudioRoutes } from './studio/studio.routes.ts';
+import { registerStudioExportRoutes } from './studio-export/studio-export.routes.ts';
 
 /** Each feature's routes, registered under /app/api (one line per feature). */
 export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
@@ -52,4 +53,5 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerSmsCreditRoutes(app, deps);
   registerReminderRoutes(app, deps);
   registerSmsStatusRoutes(app, deps);
+  registerStudioExportRoutes(app, deps);
 };

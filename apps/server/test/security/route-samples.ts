@@ -20,6 +20,7 @@ import {
   testPassword,
   todayUi,
   uniqueEmail,
+  uploadAttachment,
   uploadReceivedInvoice,
   validBodyChartInput,
   validDiaryInput,
@@ -645,6 +646,17 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/data-exporter/allegati-pazienti': async ({ t, owner }) => {
     await createTenantResource(t.app, owner, 'attachment');
     return {};
+  },
+  // the studio moves out (issue 30 item 7): a studio with a patient's file and an invoice, and one patient's ZIP
+  'GET /app/api/data-exporter/studio': async ({ t, owner }) => {
+    await createTenantResource(t.app, owner, 'attachment');
+    await createDocumentWithPatient(t.app, owner, 'fattura');
+    return {};
+  },
+  'GET /app/api/data-exporter/pazienti/:id': async (f) => {
+    const id = await patientOf(f);
+    await uploadAttachment(f.t.app, f.owner, id);
+    return { params: { id } };
   },
   'GET /app/api/body-charts/images': async () => ({}),
   'GET /app/api/pazienti/:pazienteId/body-charts': async (f) => ({ params: { pazienteId: await patientOf(f) } }),

@@ -8,6 +8,8 @@ export type CsvDownloadProgress = {
   total: number | null;
   /** 0–100, or null without a total. */
   percent: number | null;
+  /** Bytes received so far (a streamed ZIP's only measure while a large file arrives). */
+  bytes?: number;
 };
 
 /** The server's count of the records a download will hold (GET /data-exporter/… answers with it). */
@@ -145,7 +147,8 @@ export const downloadZipWithProgress = async (
   const total = Number.isFinite(header) && header >= 0 ? header : null;
   const counter = createZipEntryCounter();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
-  onProgress?.(progressOf(0, total));
+  let bytes = 0;
+  onProgress?.({ ...progressOf(0, total), bytes });
   if (res.body) {
     const reader = res.body.getReader();
     for (;;) {
@@ -153,10 +156,15 @@ export const downloadZipWithProgress = async (
       if (done) break;
       chunks.push(value);
       counter.push(value);
-      onProgress?.(progressOf(Math.min(counter.entries, total ?? counter.entries), total));
+      bytes += value.byteLength;
+      onProgress?.({ ...progressOf(Math.min(counter.entries, total ?? counter.entries), total), bytes });
     }
-  } else chunks.push(new Uint8Array(await res.arrayBuffer()));
-  onProgress?.({ ...progressOf(total ?? counter.entries, total), percent: 100 });
+  } else {
+    const all = new Uint8Array(await res.arrayBuffer());
+    chunks.push(all);
+    bytes = all.byteLength;
+  }
+  onProgress?.({ ...progressOf(total ?? counter.entries, total), percent: 100, bytes });
   return {
     blob: new Blob(chunks, { type: 'application/zip' }),
     fileName: fileNameOf(res),

@@ -51,5 +51,7 @@ export const auditActionLabels: Record<string, string> = {
   'settings.passive-invoice.disable': 'Fatturazione passiva disattivata',
   'settings.signing-certificate.upload': 'Certificato di firma dello studio caricato',
   'settings.signing-certificate.remove': 'Certificato di firma dello studio rimosso',
+  'studio.export': 'Dati dello studio scaricati (portabilità, art. 20 GDPR)',
+  'patient.export-data': 'Dati del paziente scaricati (accesso, art. 15 GDPR)',
   ...clinicalAuditActionLabels,
 };

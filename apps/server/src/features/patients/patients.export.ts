@@ -45,7 +45,12 @@ const columns: [header: string, value: (p: ReturnType<typeof toPatient>) => stri
   ['Note', (p) => p.datiGenerali.note],
 ];
 
-async function* registryRows(deps: AppDeps, ctx: StudioContext) {
+async function* registryRows(deps: AppDeps, ctx: StudioContext, pazienteId?: string) {
+  if (pazienteId) {
+    const row = await repo.find(deps.db, ctx, pazienteId);
+    if (row) yield columns.map(([, value]) => spreadsheetSafe(value(toPatient(row))));
+    return;
+  }
   let after: { sortName: string; id: string } | null = null;
   for (;;) {
     const rows = await repo.listBatch(deps.db, ctx, after, batchSize);
@@ -60,12 +65,15 @@ async function* registryRows(deps: AppDeps, ctx: StudioContext) {
 }
 
 /**
- * GET /data-exporter/anagrafiche-pazienti: the whole registry as CSV for a spreadsheet (UTF-8 with BOM,
- * semicolons as Italian Excel expects), streamed in keyset batches so memory stays flat on any size.
+ * The registry (or one patient's row) as CSV for a spreadsheet (UTF-8 with BOM, semicolons as Italian Excel expects),
+ * streamed in keyset batches so memory stays flat on any size. Also a file of the studio's export (studio-export).
  */
-export const exportPatientRegistry = async (deps: AppDeps, ctx: StudioContext, onError: (error: Error) => void) => {
-  await recordAudit(deps.db, ctx, { action: 'patient.export', entityType: 'patient' });
-  const total = await repo.count(deps.db, ctx);
+export const patientRegistryCsv = (
+  deps: AppDeps,
+  ctx: StudioContext,
+  onError: (error: Error) => void,
+  pazienteId?: string,
+) => {
   const csv = stringify({
     bom: true,
     delimiter: ';',
@@ -74,8 +82,15 @@ export const exportPatientRegistry = async (deps: AppDeps, ctx: StudioContext, o
     columns: columns.map(([h]) => h),
   });
   // pipeline destroys the CSV stream (and so aborts the download) if a batch query fails midway
-  pipeline(Readable.from(registryRows(deps, ctx)), csv, (error) => {
+  pipeline(Readable.from(registryRows(deps, ctx, pazienteId)), csv, (error) => {
     if (error) onError(error);
   });
-  return { stream: csv, total };
+  return csv;
+};
+
+/** GET /data-exporter/anagrafiche-pazienti: the whole registry as CSV (audited). */
+export const exportPatientRegistry = async (deps: AppDeps, ctx: StudioContext, onError: (error: Error) => void) => {
+  await recordAudit(deps.db, ctx, { action: 'patient.export', entityType: 'patient' });
+  const total = await repo.count(deps.db, ctx);
+  return { stream: patientRegistryCsv(deps, ctx, onError), total };
 };

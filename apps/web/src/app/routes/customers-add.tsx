@@ -26,6 +26,7 @@ import { emptyPatientValues, patientToFormValues } from '../../features/patients
 import { PatientRemindersSwitch } from '../../features/patients/components/patient-reminders-switch.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { signatureTexts } from '../../features/signature/components/signature-texts.ts';
+import { PatientExportAction } from '../../features/studio-export/components/studio-export.tsx';
 import { isHttpError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
@@ -157,6 +158,7 @@ const ExistingPatient = ({ id, tagOptions }: { id: string; tagOptions: string[] 
           )}
         </Group>
         <PatientBadges patient={p} />
+        {clinicalRead && <PatientExportAction pazienteId={p.id} />}
         <PatientRemindersSwitch patient={p} canEdit={may('patient:write')} />
         {lacksBookedCodiceFiscale(p) && (
           <Alert color="yellow" variant="light" title={patientBadgeTexts.completeCodiceFiscale}>

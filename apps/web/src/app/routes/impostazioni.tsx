@@ -12,6 +12,7 @@ import { signatureTexts } from '../../features/signature/components/signature-te
 import { sistemaTsTexts } from '../../features/sistema-ts/sistema-ts.texts.ts';
 import { useStudio } from '../../features/studio/api/get-studio.ts';
 import { StudioSettings } from '../../features/studio/components/studio-settings.tsx';
+import { StudioExportPanel } from '../../features/studio-export/components/studio-export.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
 
@@ -136,7 +137,13 @@ export const SettingsPage = () => {
           {
             label: 'Studio',
             canAccess: can(role, 'studio:read'),
-            content: <StudioSettings canEdit={can(role, 'studio:write')} isOwner={isOwner} />,
+            content: (
+              <StudioSettings
+                canEdit={can(role, 'studio:write')}
+                isOwner={isOwner}
+                beforeDangerZone={isOwner ? <StudioExportPanel /> : null}
+              />
+            ),
           },
           {
             label: 'Staff',

@@ -1,6 +1,7 @@
 import { Alert, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { studioDisplayName } from '@studiolo/domain/studio';
 import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useStudio } from '../api/get-studio.ts';
 import { useUpdateStudio } from '../api/update-studio.ts';
@@ -15,7 +16,16 @@ export const readOnlyStudioNotice = 'Solo il titolare o un amministratore dello 
  * Impostazioni › Studio: the studio's data and logo; for the owner, at the bottom, the deletion of the whole studio
  * (decision 040), after which the user goes where a user without a studio goes (on-boarding, or another studio).
  */
-export const StudioSettings = ({ canEdit, isOwner = false }: { canEdit: boolean; isOwner?: boolean }) => {
+export const StudioSettings = ({
+  canEdit,
+  isOwner = false,
+  beforeDangerZone,
+}: {
+  canEdit: boolean;
+  isOwner?: boolean;
+  /** What the page composes in above the danger zone (the owner's whole-studio download, decision 042). */
+  beforeDangerZone?: ReactNode;
+}) => {
   const studio = useStudio();
   const update = useUpdateStudio();
   const navigate = useNavigate();
@@ -52,6 +62,7 @@ export const StudioSettings = ({ canEdit, isOwner = false }: { canEdit: boolean;
           />
         </Stack>
       </Paper>
+      {beforeDangerZone}
       {isOwner && (
         <StudioDeleteZone
           studioName={studioDisplayName(studio.data)}
