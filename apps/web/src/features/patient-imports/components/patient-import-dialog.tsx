@@ -86,6 +86,7 @@ export const importTexts = {
     `Puoi annullare l’importazione fino al ${new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short' })}.`,
   undone: (n: number) => `Importazione annullata: ${n} pazienti rimossi.`,
   kept: 'Pazienti mantenuti:',
+  newImport: 'Nuova importazione',
   next: 'Avanti',
   back: 'Indietro',
   close: 'Chiudi',
@@ -98,6 +99,24 @@ const fieldOptions = [
 const labelOf = (field: string) => importFieldLabels[field as ImportField] ?? field;
 const nameOf = (v: Record<string, string>) =>
   [v.cognome, v.nome].filter(Boolean).join(' ') || v.ragioneSociale || v.nomeCompleto || '—';
+/** The last import started here, reopened with its outcome and undo while it can be undone (24 hours). */
+const lastImportKey = 'studiolo.lastPatientImport';
+const rememberImport = (id: string | null) => {
+  try {
+    if (id) localStorage.setItem(lastImportKey, id);
+    else localStorage.removeItem(lastImportKey);
+  } catch {
+    // storage unavailable (private mode): the dialog simply starts afresh next time
+  }
+};
+const rememberedImport = () => {
+  try {
+    return localStorage.getItem(lastImportKey);
+  } catch {
+    return null;
+  }
+};
+
 const messageOf = (e: unknown) => (e instanceof HttpError ? e.message : 'Operazione non riuscita.');
 
 /** One row of the preview: its problems, a cell to correct, the choice for a duplicate. */
@@ -244,6 +263,20 @@ export const PatientImportDialog = ({ opened, onClose }: { opened: boolean; onCl
       if (step === 2) await loadRows(next.id);
     }
   };
+
+  // the last import, while it runs or can be undone, opens where it is
+  useEffect(() => {
+    const id = rememberedImport();
+    if (!id) return;
+    void getPatientImport(id)
+      .then((last) => {
+        if (last.status === 'QUEUED' || last.status === 'RUNNING' || (last.status === 'DONE' && last.undoUntil)) {
+          setImp(last);
+          setStep(4);
+        } else rememberImport(null);
+      })
+      .catch(() => rememberImport(null));
+  }, []);
 
   // while the import runs: its progress every second
   const running = imp?.status === 'QUEUED' || imp?.status === 'RUNNING';
@@ -440,6 +473,7 @@ export const PatientImportDialog = ({ opened, onClose }: { opened: boolean; onCl
                 onClick={() =>
                   void run(() => startPatientImport(imp.id)).then((next) => {
                     if (next) {
+                      rememberImport(next.id);
                       setImp(next);
                       setStep(4);
                     }
@@ -484,6 +518,7 @@ export const PatientImportDialog = ({ opened, onClose }: { opened: boolean; onCl
                         void run(() => undoPatientImport(imp.id)).then(async (result) => {
                           if (!result) return;
                           setUndo(result);
+                          rememberImport(null);
                           setImp(await getPatientImport(imp.id));
                           void queryClient.invalidateQueries();
                         })
@@ -517,6 +552,21 @@ export const PatientImportDialog = ({ opened, onClose }: { opened: boolean; onCl
               </Alert>
             )}
             <Group justify="flex-end">
+              {!running && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    rememberImport(null);
+                    setImp(null);
+                    setRows(null);
+                    setUndo(null);
+                    setError(null);
+                    setStep(0);
+                  }}
+                >
+                  {importTexts.newImport}
+                </Button>
+              )}
               <Button variant="default" onClick={reset}>
                 {importTexts.close}
               </Button>
