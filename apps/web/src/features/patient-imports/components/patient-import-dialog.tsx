@@ -69,7 +69,7 @@ export const importTexts = {
   skip: 'Salta',
   importRow: 'Importa',
   update: 'Aggiorna il paziente',
-  invalidSkipped: 'Saltata se non corretta',
+  invalidSkipped: 'Da correggere',
   tagsHelp: 'Le etichette vengono aggiunte a ogni paziente importato (es. «Importati 2026»).',
   tagsLabel: 'Etichette',
   ready: (c: NonNullable<PatientImport['counts']>) =>
@@ -146,6 +146,7 @@ const PreviewRow = ({
               {p.field !== 'riga' && (
                 <Button
                   size="compact-xs"
+                  style={{ flexShrink: 0 }}
                   variant="light"
                   aria-label={`${importTexts.fix} ${labelOf(p.field)} della riga ${row.row}`}
                   onClick={() => {
@@ -198,7 +199,7 @@ const PreviewRow = ({
       </Table.Td>
       <Table.Td>
         {!row.ok ? (
-          <Badge color="red" variant="light">
+          <Badge color="red" variant="light" style={{ whiteSpace: 'nowrap', overflow: 'visible' }}>
             {importTexts.invalidSkipped}
           </Badge>
         ) : (
@@ -306,7 +307,7 @@ export const PatientImportDialog = ({ opened, onClose }: { opened: boolean; onCl
   const toWrite = counts ? counts.toImport + counts.toUpdate : 0;
 
   return (
-    <Modal opened={opened} onClose={reset} title={importTexts.title} size="xl" closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={reset} title={importTexts.title} size="64rem" closeOnClickOutside={false}>
       <Stack gap="md">
         <Stepper active={step} size="xs" allowNextStepsSelect={false}>
           {importTexts.steps.map((s) => (
