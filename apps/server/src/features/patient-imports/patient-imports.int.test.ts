@@ -6,6 +6,7 @@ import {
   randomCodiceFiscale,
   runPatientImport,
   uploadPatientImport,
+  validEventInput,
   validPatientInput,
 } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
@@ -231,6 +232,45 @@ describe('patient import: preview, corrections, import, report, undo', () => {
     // what the file leaves empty keeps the patient's value
     expect(updated.residenza.comune).toBe('Bologna');
     expect(await patientsOf(studio)).toBe(5);
+  });
+
+  it('undo keeps a patient with an appointment, and is refused after 24 hours', async () => {
+    const studio = await createStudioOwner(t.app);
+    const created = await uploadPatientImport(t.app, studio, patientImportCsv(3));
+    await runPatientImport(t.app, studio, created.id);
+    const [first] = await rowsOf<{ id: string }>(
+      t.deps.db,
+      `select id from patients where studio_id = '${studio.studioId}' order by sort_name limit 1`,
+    );
+    await apiOk(t.app, {
+      method: 'POST',
+      url: '/events',
+      token: studio.token,
+      body: await validEventInput(t.app, studio, { pazienteId: first?.id }),
+    });
+    const undone = await apiOk<{ removed: number; kept: { patientId: string; reason: string }[] }>(t.app, {
+      method: 'POST',
+      url: `/importazioni-pazienti/${created.id}/annulla`,
+      token: studio.token,
+    });
+    expect(undone.removed).toBe(2);
+    expect(undone.kept).toEqual([expect.objectContaining({ patientId: first?.id, reason: am.keptLinked })]);
+    expect(await patientsOf(studio)).toBe(1);
+
+    const late = await uploadPatientImport(t.app, studio, patientImportCsv(2));
+    await runPatientImport(t.app, studio, late.id);
+    await rowsOf(
+      t.deps.db,
+      `update patient_imports set finished_at = now() - interval '25 hours' where id = '${late.id}'`,
+    );
+    const expired = await api(t.app, {
+      method: 'POST',
+      url: `/importazioni-pazienti/${late.id}/annulla`,
+      token: studio.token,
+    });
+    expect(expired.status).toBe(409);
+    expect(expired.body.answer).toBe(am.undoExpired);
+    expect(await patientsOf(studio)).toBe(3);
   });
 
   it('changes the mapping by hand and checks again; a mapping without a name is refused at the start', async () => {
