@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Checkbox,
   FileButton,
@@ -199,9 +198,9 @@ const PreviewRow = ({
       </Table.Td>
       <Table.Td>
         {!row.ok ? (
-          <Badge color="red" variant="light" style={{ whiteSpace: 'nowrap', overflow: 'visible' }}>
+          <Text size="sm" fw={600} c="red.8" style={{ whiteSpace: 'nowrap' }}>
             {importTexts.invalidSkipped}
-          </Badge>
+          </Text>
         ) : (
           <Select
             size="xs"
