@@ -585,7 +585,8 @@ export const PatientImportButton = ({ compact = false }: { compact?: boolean }) 
     <>
       <Button
         variant={compact ? 'subtle' : 'default'}
-        size={compact ? 'xs' : 'sm'}
+        size={compact ? 'compact-sm' : 'sm'}
+        style={compact ? { alignSelf: 'flex-start' } : undefined}
         leftSection={<IconFileImport size={18} aria-hidden />}
         onClick={() => setOpened(true)}
       >
