@@ -135,6 +135,23 @@ export const patientImportsRepository = {
         ),
       ),
 
+  /** The rows whose patients one INSERT wrote (their ids were chosen with the plan). */
+  markImported: (db: DbOrTx, ctx: StudioContext, importId: string, rowNumbers: number[], writtenAt: Date) =>
+    rowNumbers.length === 0
+      ? Promise.resolve()
+      : db
+          .update(patientImportRows)
+          .set({ status: 'IMPORTED', input: null, writtenAt })
+          .where(
+            inStudio(
+              patientImportRows,
+              ctx,
+              eq(patientImportRows.importId, importId),
+              inArray(patientImportRows.rowNumber, rowNumbers),
+            ),
+          )
+          .then(() => undefined),
+
   markRemoved: (db: DbOrTx, ctx: StudioContext, importId: string, rowNumbers: number[]) =>
     rowNumbers.length === 0
       ? Promise.resolve()

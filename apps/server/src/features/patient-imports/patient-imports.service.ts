@@ -378,7 +378,13 @@ export const startImport = async (deps: AppDeps, ctx: StudioContext, id: string)
           input: r.action === 'SKIP' || !r.check.ok ? null : r.check.input,
           name: nameOf(r.values).slice(0, 300),
           reason: r.reason,
-          patientId: r.action === 'UPDATE' && r.duplicate?.kind === 'existing' ? r.duplicate.patientId : null,
+          // a new patient's id is chosen now: the job's batch then marks its rows written in one statement
+          patientId:
+            r.action === 'IMPORT'
+              ? randomUUID()
+              : r.action === 'UPDATE' && r.duplicate?.kind === 'existing'
+                ? r.duplicate.patientId
+                : null,
         })),
       );
     }
@@ -467,7 +473,7 @@ const writeBatch = (deps: AppDeps, ctx: StudioContext, importId: string) =>
       const code = data.data.datiGenerali.codiceFiscale;
       if (r.action === 'IMPORT') {
         if (code && taken.has(code)) await skip(r, am.skippedExistsNow);
-        else inserts.push({ r, id: randomUUID(), data: data.data });
+        else inserts.push({ r, id: r.patientId ?? randomUUID(), data: data.data });
         continue;
       }
       // UPDATE: the patient the row matched, as it is now
@@ -500,17 +506,19 @@ const writeBatch = (deps: AppDeps, ctx: StudioContext, importId: string) =>
         ctx,
         inserts.map((i) => ({ id: i.id, ...toColumns(i.data) })),
       );
-      const at = new Map(written.map((w) => [w.id, w.updatedAt]));
+      // one INSERT: every patient of the batch has the same updated_at (the transaction's time)
+      const writtenAt = written[0]?.updatedAt ?? deps.now();
       for (const i of inserts) {
         outcome.imported++;
         audits.push({ action: 'patient.create', entityType: 'patient', entityId: i.id, detail: 'importazione' });
-        await repo.setRowOutcome(tx, ctx, importId, i.r.rowNumber, {
-          status: 'IMPORTED',
-          input: null,
-          patientId: i.id,
-          writtenAt: at.get(i.id) ?? null,
-        });
       }
+      await repo.markImported(
+        tx,
+        ctx,
+        importId,
+        inserts.map((i) => i.r.rowNumber),
+        writtenAt,
+      );
     }
     if (audits.length > 0) await recordAudits(tx, ctx, audits);
     await repo.addProgress(tx, ctx, importId, outcome);
