@@ -13,6 +13,7 @@ import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import { multipartFile } from '../../../test/helpers/multipart.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
+import { recoverPatientImports } from './patient-imports.service.ts';
 
 type Counts = Record<string, number>;
 type ImportView = { id: string; status: string; counts: Counts | null; mapping: (string | null)[]; columns: string[] };
@@ -271,6 +272,28 @@ describe('patient import: preview, corrections, import, report, undo', () => {
     expect(expired.status).toBe(409);
     expect(expired.body.answer).toBe(am.undoExpired);
     expect(await patientsOf(studio)).toBe(3);
+  });
+
+  it('queues again at start-up an import whose job a crash lost', async () => {
+    const studio = await createStudioOwner(t.app);
+    const created = await uploadPatientImport(t.app, studio, patientImportCsv(2));
+    // as if the process had stopped between the plan's commit and the queue
+    await rowsOf(
+      t.deps.db,
+      `update patient_imports set status = 'QUEUED', to_write = 0, updated_at = now() - interval '2 minutes'
+       where id = '${created.id}'`,
+    );
+    await recoverPatientImports(t.deps);
+    for (let i = 0; i < 100; i++) {
+      const imp = await apiOk<{ status: string }>(t.app, {
+        method: 'GET',
+        url: `/importazioni-pazienti/${created.id}`,
+        token: studio.token,
+      });
+      if (imp.status === 'DONE') return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the import was not resumed');
   });
 
   it('changes the mapping by hand and checks again; a mapping without a name is refused at the start', async () => {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -72,6 +72,17 @@ export const patientImportsRepository = {
         updatedAt: new Date(),
       })
       .where(byId(ctx, id)),
+
+  /**
+   * unsafe: start-up only, with no request and so no studio context: the imports started (plan written) whose job a
+   * crash may have lost before it reached the queue, quiet for a minute; each is queued again under its own studio.
+   */
+  unsafeStaleStarted: (db: DbOrTx, before: Date) =>
+    db
+      .select({ id: patientImports.id, studioId: patientImports.studioId })
+      .from(patientImports)
+      .where(and(inArray(patientImports.status, ['QUEUED', 'RUNNING']), lt(patientImports.updatedAt, before)))
+      .limit(100),
 
   /** The light view of the studio's patients the duplicates are found against (no clinical data). */
   existingPatients: (db: DbOrTx, ctx: StudioContext) =>

@@ -558,6 +558,12 @@ export const registerPatientImportJobs = (deps: AppDeps) => {
   );
 };
 
+/** At start-up: imports started whose job a crash lost before the queue go to it now (the job resumes where it was). */
+export const recoverPatientImports = async (deps: AppDeps) => {
+  for (const { id, studioId } of await repo.unsafeStaleStarted(deps.db, new Date(deps.now().getTime() - 60_000)))
+    await deps.jobs.send<PatientImportJob>(patientImportQueue, { importId: id, studioId }, { singletonKey: id });
+};
+
 // ---------- report and undo ----------
 
 const outcomeLabels: Record<PatientImportPlanRow['status'], string> = {
