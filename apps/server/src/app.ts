@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { bookingFrameAncestors, withFrameAncestors } from './features/booking/booking-page.ts';
 import { registerEinvoicingJobs } from './features/einvoicing/einvoicing.service.ts';
 import { registerFeatureRoutes } from './features/index.ts';
+import { registerPatientImportJobs } from './features/patient-imports/patient-imports.service.ts';
 import { registerReminderJobs } from './features/reminders/reminders.service.ts';
 import { registerSignatureJobs } from './features/signature/signature.service.ts';
 import { registerSistemaTsJobs } from './features/sistema-ts/sistema-ts.service.ts';
@@ -109,6 +110,7 @@ export const buildApp = async (
   registerSignatureJobs(deps);
   registerReminderJobs(deps);
   registerSistemaTsJobs(deps);
+  registerPatientImportJobs(deps);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -6,6 +6,7 @@ import { retirePublishedDemoPassword, seedDemoIfEmpty, seedsDemoOnStart } from '
 import { createDeps } from './deps.ts';
 import { startGoogleSyncSchedule } from './features/calendar/google-calendar.schedule.ts';
 import { recoverQueuedInvii } from './features/einvoicing/einvoicing.service.ts';
+import { recoverPatientImports } from './features/patient-imports/patient-imports.service.ts';
 import { startReminderSchedule } from './features/reminders/reminders.service.ts';
 import { recoverTsLotti } from './features/sistema-ts/sistema-ts.service.ts';
 
@@ -79,6 +80,7 @@ const start = async () => {
     await deps.jobs.start();
     await recoverQueuedInvii(deps);
     await recoverTsLotti(deps);
+    await recoverPatientImports(deps);
     flushCompileCache();
   })().catch((err) => app.log.error({ err }, 'background jobs did not start'));
   app.log.info({ ms: Math.round(performance.now() - startedAt), database: database.kind }, 'ready');

@@ -13,6 +13,7 @@ import { registerEinvoicingRoutes } from './einvoicing/einvoicing.routes.ts';
 import { registerFormTemplateRoutes } from './form-templates/form-templates.routes.ts';
 import { registerInvoiceRoutes } from './invoices/invoices.routes.ts';
 import { registerMailRoutes } from './mail/mail.routes.ts';
+import { registerPatientImportRoutes } from './patient-imports/patient-imports.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
 import { registerProductRoutes } from './products/products.routes.ts';
 import { registerReferralRoutes } from './referrals/referrals.routes.ts';
@@ -36,6 +37,7 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerSettingsRoutes(app, deps);
   registerMailRoutes(app, deps);
   registerPatientRoutes(app, deps);
+  registerPatientImportRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerFormTemplateRoutes(app, deps);

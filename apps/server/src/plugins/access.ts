@@ -50,6 +50,7 @@ export const tenantResources = [
   'consumption-meter',
   'referral',
   'ts-trasmissione',
+  'patient-import',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

@@ -375,6 +375,8 @@ export const createTenantResource = async (
         })
       ).lottoId;
     }
+    case 'patient-import':
+      return (await uploadPatientImport(app, owner, patientImportCsv(3))).id;
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }
@@ -439,4 +441,50 @@ export const uploadReceivedInvoice = async (app: FastifyInstance, owner: TestStu
   const id = outcome?.documenti[0]?.id;
   if (!id) throw new Error(`upload failed: ${res.body}`);
   return { id };
+};
+
+/**
+ * A patient list as a spreadsheet exports it (semicolons, a header row): `count` valid people with fresh fiscal codes
+ * (their sex and birth date filled from the code), then the rows given as they are.
+ */
+export const patientImportCsv = (count: number, extraRows: string[] = []) => {
+  const header = 'Cognome;Nome;Codice fiscale;Cellulare;Email';
+  const rows = Array.from({ length: count }, (_, i) => {
+    const cf = randomCodiceFiscale(i % 2 === 0 ? 'U' : 'D');
+    return `Importato${i};Paziente;${cf};+39 333 ${String(1000000 + i)};importato${i}@example.it`;
+  });
+  return Buffer.from(`${[header, ...rows, ...extraRows].join('\r\n')}\r\n`, 'utf8');
+};
+
+/** Uploads a patient list to import (issue 30 item 1). @returns the import as the server answered it. */
+export const uploadPatientImport = async (
+  app: FastifyInstance,
+  owner: TestStudioUser,
+  bytes: Buffer,
+  fileName = 'pazienti.csv',
+) => {
+  const body = multipartFile('file', fileName, 'text/csv', bytes);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/app/api/importazioni-pazienti',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`import upload failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { response: { id: string; counts: Record<string, number> | null } }).response;
+};
+
+/** Starts an import and waits until its job is done. @returns the import as GET answers it at the end. */
+export const runPatientImport = async (app: FastifyInstance, owner: TestStudioUser, id: string) => {
+  await apiOk(app, { method: 'POST', url: `/importazioni-pazienti/${id}/avvio`, token: owner.token });
+  for (let i = 0; i < 600; i++) {
+    const imp = await apiOk<{ status: string }>(app, {
+      method: 'GET',
+      url: `/importazioni-pazienti/${id}`,
+      token: owner.token,
+    });
+    if (imp.status === 'DONE' || imp.status === 'FAILED') return imp;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('import not done in 60 s');
 };

@@ -16,7 +16,9 @@ import {
   createDocumentWithPatient,
   createTenantResource,
   mainCalendarId,
+  patientImportCsv,
   receivedInvoiceXml,
+  runPatientImport,
   testPassword,
   todayUi,
   uniqueEmail,
@@ -656,6 +658,34 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/data-exporter/pazienti/:id': async (f) => {
     const id = await patientOf(f);
     await uploadAttachment(f.t.app, f.owner, id);
+    return { params: { id } };
+  },
+  // the patient import (issue 30 item 1, decision 039)
+  'POST /app/api/importazioni-pazienti': async () => ({
+    file: { field: 'file', fileName: 'pazienti.csv', contentType: 'text/csv', bytes: patientImportCsv(3) },
+  }),
+  'GET /app/api/importazioni-pazienti/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'patient-import') },
+  }),
+  'GET /app/api/importazioni-pazienti/:id/righe': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'patient-import') },
+    query: { filtro: 'tutte' },
+  }),
+  'PATCH /app/api/importazioni-pazienti/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'patient-import') },
+    body: { tags: ['Importati'], choices: [{ row: 2, choice: 'skip' }] },
+  }),
+  'POST /app/api/importazioni-pazienti/:id/avvio': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'patient-import') },
+  }),
+  'GET /app/api/importazioni-pazienti/:id/report.csv': async ({ t, owner }) => {
+    const id = await createTenantResource(t.app, owner, 'patient-import');
+    await apiOk(t.app, { method: 'POST', url: `/importazioni-pazienti/${id}/avvio`, token: owner.token });
+    return { params: { id } };
+  },
+  'POST /app/api/importazioni-pazienti/:id/annulla': async ({ t, owner }) => {
+    const id = await createTenantResource(t.app, owner, 'patient-import');
+    await runPatientImport(t.app, owner, id);
     return { params: { id } };
   },
   'GET /app/api/body-charts/images': async () => ({}),

@@ -2,6 +2,7 @@
 export * from './codice-fiscale-agreement.ts';
 export * from './header-mapping.ts';
 export * from './import.messages.ts';
+export * from './import-api.schema.ts';
 export * from './import-date.ts';
 export * from './import-duplicates.ts';
 export * from './import-limits.ts';

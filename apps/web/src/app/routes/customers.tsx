@@ -5,6 +5,7 @@ import {
   AttachmentsExportProgress,
   useAttachmentsExport,
 } from '../../features/clinical/components/attachments-export.tsx';
+import { PatientImportButton } from '../../features/patient-imports/components/patient-import-dialog.tsx';
 import { PatientsList } from '../../features/patients/components/patients-list.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { studioRoleOf } from '../layout/access.ts';
@@ -18,18 +19,24 @@ export const CustomersPage = () => {
   const role = studioRoleOf(user);
   // the files are clinical data: whoever may read them one by one may take them all (decision 030)
   const clinical = can(role, 'clinical:read');
+  const importer = can(role, 'patient:write');
   return (
     <PatientsList
       canDelete={can(role, 'patient:delete')}
       canExport={can(role, 'export:run')}
       moreExports={
-        clinical
+        clinical || importer
           ? ({ compact }) => (
-              <AttachmentsExportButton
-                compact={compact}
-                running={files.state.status === 'running'}
-                onClick={() => void files.start()}
-              />
+              <>
+                {importer && <PatientImportButton compact={compact} />}
+                {clinical && (
+                  <AttachmentsExportButton
+                    compact={compact}
+                    running={files.state.status === 'running'}
+                    onClick={() => void files.start()}
+                  />
+                )}
+              </>
             )
           : undefined
       }
