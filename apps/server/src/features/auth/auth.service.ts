@@ -21,6 +21,7 @@ import { signInLimits } from './sign-in-limits.ts';
 import { studioSecurityRepository } from './studio-security.repository.ts';
 import { challengeTtlMs, hashLinkToken, newLinkToken } from './tokens.ts';
 import { newTotpSecret, totpStepOf } from './totp.ts';
+import { pendingFromSignup, recordSignupAcceptance } from '../legal/legal.service.ts';
 
 const resetLinkTtlMs = 60 * 60_000;
 /** Decision 005: an e-mail confirmation link is good for 24 hours (mail is not always read at once). */
@@ -106,6 +107,7 @@ export const signup = async (
       invitedByUserId: inviter?.id ?? null,
       tokenHash: hash,
       expiresAt: new Date(deps.now().getTime() + verificationLinkTtlMs),
+      legalAcceptance: pendingFromSignup(input.legal, deps.now()),
     });
     await sendVerificationMail(deps, input.email, input.nome, token);
     await recordAudit(deps.db, anonymous(meta), { action: 'user.signup.requested' });
@@ -139,6 +141,7 @@ const signupFromInvite = async (
     });
     if (!created) throw invalidField('email', authMessages.inviteInvalid);
     const studioId = await acceptInvite(tx, selfUserContext(created, meta), inviteToken);
+    await recordSignupAcceptance(tx, created.id, pendingFromSignup(input.legal, deps.now()));
     await recordAudit(
       tx,
       { ...anonymous(meta), userId: created.id },
@@ -177,6 +180,7 @@ export const verifyEmail = async (deps: AppDeps, token: string, meta: RequestMet
       emailVerifiedAt: now,
     });
     if (!user) throw invalidField('token', authMessages.verifyLinkInvalid);
+    await recordSignupAcceptance(tx, user.id, link.legalAcceptance);
     await recordAudit(
       tx,
       { ...anonymous(meta), userId: user.id },

@@ -72,6 +72,16 @@ export const registerBillingRoutes = (fastify: FastifyInstance, deps: AppDeps) =
     async () => ok(await billing.listPrices(deps, 'plan')),
   );
 
+  // The landing page's prices: the same list as /stripe-products (/billing's), for anyone (decision 043)
+  app.get(
+    '/plans',
+    {
+      schema: { tags, response: { 200: envelopeSchema(z.array(stripePriceSchema)) } },
+      config: { access: { public: true } },
+    },
+    async () => ok(await billing.listPrices(deps, 'plan')),
+  );
+
   app.get(
     '/stripe-products/sms',
     {
