@@ -3,6 +3,7 @@ import {
   checkoutQuerySchema,
   type PlanFeature,
   priceParamsSchema,
+  publicPlanSchema,
   stripePriceSchema,
   subscriptionSummarySchema,
   urlResponseSchema,
@@ -76,10 +77,10 @@ export const registerBillingRoutes = (fastify: FastifyInstance, deps: AppDeps) =
   app.get(
     '/plans',
     {
-      schema: { tags, response: { 200: envelopeSchema(z.array(stripePriceSchema)) } },
+      schema: { tags, response: { 200: envelopeSchema(z.array(publicPlanSchema)) } },
       config: { access: { public: true } },
     },
-    async () => ok(await billing.listPrices(deps, 'plan')),
+    async () => ok(await billing.publicPlans(deps)),
   );
 
   app.get(

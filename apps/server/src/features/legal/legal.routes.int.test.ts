@@ -1,3 +1,4 @@
+import { type PublicPlan, planHighlights, type StripePrice } from '@studiolo/domain/billing';
 import type { LegalPublicInfo, LegalStatus } from '@studiolo/domain/legal';
 import { currentLegalVersion, currentLegalVersions, legalDocumentIds, legalMessages } from '@studiolo/domain/legal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,14 +75,18 @@ describe('legal documents (issue 30 item 4, decision 043)', () => {
 
   it('answers the plans with the prices /billing shows, to anyone', async () => {
     const owner = await createStudioOwner(t.app);
-    const publicPlans = await apiOk<{ id: string; unitAmount: number }[]>(t.app, { method: 'GET', url: '/plans' });
-    const billingPlans = await apiOk<{ id: string; unitAmount: number }[]>(t.app, {
+    const publicPlans = await apiOk<PublicPlan[]>(t.app, { method: 'GET', url: '/plans' });
+    const billingPlans = await apiOk<StripePrice[]>(t.app, {
       method: 'GET',
       url: '/stripe-products',
       token: owner.token,
     });
     expect(publicPlans.length).toBeGreaterThan(0);
-    expect(publicPlans).toEqual(billingPlans);
+    expect(publicPlans.map((p) => [p.priceId, p.unitAmount, p.interval])).toEqual(
+      billingPlans.map((p) => [p.id, p.unitAmount, p.interval]),
+    );
+    expect(publicPlans.map((p) => p.plan)).toEqual(['BASIC', 'PRO', 'UNLIMITED']);
+    expect(publicPlans[0]?.highlights).toEqual(planHighlights.BASIC);
   });
 
   it('records the versions accepted at sign-up, with the date of the sign-up, once the account is made', async () => {
