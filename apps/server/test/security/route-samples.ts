@@ -225,7 +225,13 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/config': async () => ({}),
   'GET /app/api/docs': async () => ({}),
   'POST /app/api/user/signup': async () => ({
-    body: { email: uniqueEmail(), password: testPassword, nome: 'Elena', cognome: 'Blu', legal: currentLegalVersions() },
+    body: {
+      email: uniqueEmail(),
+      password: testPassword,
+      nome: 'Elena',
+      cognome: 'Blu',
+      legal: currentLegalVersions(),
+    },
   }),
   'GET /app/api/legal/documents': async () => ({}),
   'GET /app/api/legal/acceptances': async () => ({}),

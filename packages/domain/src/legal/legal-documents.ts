@@ -109,8 +109,6 @@ export type LegalStatus = {
 };
 
 export const legalMessages = {
-  signupCheckbox: 'Ho letto e accetto i Termini di servizio e l’Accordo sul trattamento dei dati',
-  signupCheckboxPrivacy: 'e ho letto l’Informativa sulla privacy e l’Informativa sui cookie.',
   signupCheckboxRequired: 'Per registrarti devi accettare i documenti',
   unknownVersion: 'Questa versione del documento non esiste: ricarica la pagina e rileggi i documenti',
   notCurrentVersion: 'Il documento è stato aggiornato nel frattempo: ricarica la pagina e leggi la nuova versione',

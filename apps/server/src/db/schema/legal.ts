@@ -22,4 +22,3 @@ export const legalAcceptances = pgTable(
     index('legal_acceptances_user_idx').on(t.userId),
   ],
 );
-

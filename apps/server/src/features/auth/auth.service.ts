@@ -13,6 +13,7 @@ import { publicUrl } from '../../shared/public-url.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
 import { selfUserContext, type UserContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { pendingFromSignup, recordSignupAcceptance } from '../legal/legal.service.ts';
 // Sign-up from an invitation composes with the staff feature's acceptance rule.
 import { acceptInvite } from '../staff/staff.service.ts';
 import { authRepository, type UserRow } from './auth.repository.ts';
@@ -21,7 +22,6 @@ import { signInLimits } from './sign-in-limits.ts';
 import { studioSecurityRepository } from './studio-security.repository.ts';
 import { challengeTtlMs, hashLinkToken, newLinkToken } from './tokens.ts';
 import { newTotpSecret, totpStepOf } from './totp.ts';
-import { pendingFromSignup, recordSignupAcceptance } from '../legal/legal.service.ts';
 
 const resetLinkTtlMs = 60 * 60_000;
 /** Decision 005: an e-mail confirmation link is good for 24 hours (mail is not always read at once). */

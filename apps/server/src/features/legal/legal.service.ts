@@ -46,7 +46,12 @@ export const accept = async (deps: AppDeps, ctx: UserContext, input: AcceptLegal
       throw invalidField(`documents.${i}.version`, legalMessages.notCurrentVersion);
   });
   await deps.db.transaction(async (tx) => {
-    await repo.insert(tx, ctx.userId, input.documents.map((d) => ({ document: d.id, version: d.version })), deps.now());
+    await repo.insert(
+      tx,
+      ctx.userId,
+      input.documents.map((d) => ({ document: d.id, version: d.version })),
+      deps.now(),
+    );
     await recordAudit(tx, ctx, {
       action: 'user.legal.accept',
       entityType: 'user',

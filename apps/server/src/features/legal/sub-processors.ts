@@ -17,9 +17,13 @@ export const subProcessorsOf = (config: Config): SubProcessor[] => {
 
   if (config.STORAGE_DRIVER === 's3')
     list.push({
-      name: config.S3_ENDPOINT ? `Archivio compatibile S3 (${new URL(config.S3_ENDPOINT).host})` : 'Amazon Web Services (S3)',
+      name: config.S3_ENDPOINT
+        ? `Archivio compatibile S3 (${new URL(config.S3_ENDPOINT).host})`
+        : 'Amazon Web Services (S3)',
       service: 'Conservazione dei file: allegati, documenti firmati, PDF e XML delle fatture',
-      location: config.S3_ENDPOINT ? 'Secondo il contratto con il fornitore dell’archivio' : `Regione ${config.S3_REGION}`,
+      location: config.S3_ENDPOINT
+        ? 'Secondo il contratto con il fornitore dell’archivio'
+        : `Regione ${config.S3_REGION}`,
       kind: 'sub-responsabile',
     });
 
