@@ -84,12 +84,14 @@ test('the legal documents are read with their versions, the sub-processors of th
     await expect(article.getByText(legalMessages.version(version, date))).toBeVisible();
   }
   // this install configures no provider: each adapter is its local simulator, said as such
-  const subProcessors = page.getByRole('table', { name: 'Sub-responsabili di questa installazione' });
-  await expect(subProcessors.getByRole('row')).toHaveCount(6);
-  await expect(subProcessors.getByText('Simulatore SDI')).toBeVisible();
-  await expect(subProcessors.getByText('Simulatore locale').first()).toBeVisible();
-  const storage = page.getByRole('table', { name: 'Cookie e memoria locale' });
-  await expect(storage.getByText('studiolo.user', { exact: true })).toBeVisible();
+  // a table on a desktop, a card each on a phone
+  const subProcessors = page.getByLabel('Sub-responsabili di questa installazione').locator('visible=true');
+  for (const name of ['Posta locale', 'SMS locali', 'Simulatore SDI', 'Pagamenti simulati', 'Simulatore Sistema TS'])
+    await expect(subProcessors.getByText(name, { exact: true })).toBeVisible();
+  await expect(subProcessors.getByText(/Simulatore locale/).first()).toBeVisible();
+  const storage = page.getByLabel('Cookie e memoria locale').locator('visible=true');
+  for (const key of ['studiolo.user', 'studiolo.support', 'studiolo.banner.dismissed', 'studiolo_google_oauth'])
+    await expect(storage.getByText(key, { exact: true })).toBeVisible();
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));

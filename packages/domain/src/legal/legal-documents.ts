@@ -116,6 +116,7 @@ export const legalMessages = {
   gateTitle: 'Abbiamo aggiornato i nostri documenti',
   gateIntro:
     'Per continuare a usare Studiolo leggi le nuove versioni dei documenti qui sotto e conferma di averle lette e accettate.',
+  gateChanges: 'Che cosa cambia',
   gateCheckbox: 'Ho letto e accetto le nuove versioni',
   gateAccept: 'Accetta e continua',
   gateSignOut: 'Esci',

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Box,
   Button,
   Card,
@@ -126,12 +125,9 @@ const Plans = () => {
       {plans.map((p) => (
         <Card key={p.priceId} withBorder radius="md" padding="lg" data-testid={`piano-${p.plan}`}>
           <Stack gap="sm" h="100%">
-            <Group justify="space-between">
-              <Title order={3} fz="h4">
-                {planNames[p.plan]}
-              </Title>
-              {p.plan === 'PRO' && <Badge variant="light">Il più scelto</Badge>}
-            </Group>
+            <Title order={3} fz="h4">
+              {planNames[p.plan]}
+            </Title>
             <Text>
               <Text span fw={700} fz={28}>
                 {formatCents(p.unitAmount ?? 0)}
@@ -205,7 +201,8 @@ export const LandingPage = () => {
               Prova gratuita con tutte le funzioni, senza carta di credito.
             </Text>
           </Stack>
-          <Box mt={{ base: 32, sm: 56 }} maw={960} mx="auto">
+          {/* on a phone the phone's screenshot, as wide as a phone in the hand */}
+          <Box mt={{ base: 32, sm: 56 }} maw={{ base: 300, xs: 960 }} mx="auto">
             <picture>
               <source media="(max-width: 36em)" srcSet="/landing/agenda-phone.webp" width={390} height={844} />
               <img

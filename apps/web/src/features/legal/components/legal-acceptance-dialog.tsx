@@ -1,5 +1,5 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { type LegalDocumentId, legalMessages } from '@studiolo/domain/legal';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { currentLegalVersion, type LegalDocumentId, legalDocuments, legalMessages } from '@studiolo/domain/legal';
 import { supportEmailAddress } from '@studiolo/domain/shared';
 import { useState } from 'react';
 import { useConfig } from '../../../lib/config.ts';
@@ -36,7 +36,23 @@ export const LegalAcceptanceDialog = ({
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
       <Stack gap="md">
-        <Text size="sm">{legalMessages.gateIntro}</Text>
+        {/* focus starts at the top of the dialog, where reading starts (not on the first link of a text) */}
+        <Text size="sm" tabIndex={-1} data-autofocus>
+          {legalMessages.gateIntro}
+        </Text>
+        <List size="sm" spacing={4} aria-label={legalMessages.gateChanges}>
+          {pending.map((id) => {
+            const { version, note } = currentLegalVersion(id);
+            return (
+              <List.Item key={id}>
+                <Text span size="sm" fw={600}>
+                  {legalDocuments[id].title}, versione {version}:
+                </Text>{' '}
+                {note}
+              </List.Item>
+            );
+          })}
+        </List>
         {pending.map((id) => (
           <LegalDocumentView key={id} id={id} email={email} subProcessors={info?.subProcessors} headingOrder={3} />
         ))}

@@ -1,6 +1,7 @@
 import { Anchor, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { LegalDocumentId, SubProcessor } from '@studiolo/domain/legal';
 import type { ReactNode } from 'react';
+import { listCardStyle, ResponsiveList } from '../../../components/responsive-list.tsx';
 
 /**
  * The texts of the legal documents (decision 043), in the version packages/domain/src/legal says is in force: a change
@@ -195,28 +196,31 @@ const kindLabel: Record<SubProcessor['kind'], string> = {
 const SubProcessorsTable = ({ list }: { list: SubProcessor[] | undefined }) => {
   if (!list) return <Skeleton h={120} aria-label="Caricamento dell’elenco" />;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table withTableBorder striped fz="sm" aria-label="Sub-responsabili di questa installazione">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Fornitore</Table.Th>
-            <Table.Th>Servizio</Table.Th>
-            <Table.Th>Dove</Table.Th>
-            <Table.Th>Ruolo</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.map((s) => (
-            <Table.Tr key={s.name}>
-              <Table.Td>{s.name}</Table.Td>
-              <Table.Td>{s.service}</Table.Td>
-              <Table.Td>{s.location}</Table.Td>
-              <Table.Td>{kindLabel[s.kind]}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveList
+      items={list.map((s) => ({ ...s, id: s.name }))}
+      label="Sub-responsabili di questa installazione"
+      columns={['Fornitore', 'Servizio', 'Dove', 'Ruolo']}
+      tableMinWidth={560}
+      card={(s) => (
+        <Stack gap={2} p="sm" style={listCardStyle}>
+          <Text size="sm" fw={600}>
+            {s.name}
+          </Text>
+          <Text size="sm">{s.service}</Text>
+          <Text size="xs" c="dimmed">
+            {s.location} · {kindLabel[s.kind]}
+          </Text>
+        </Stack>
+      )}
+      cells={(s) => (
+        <>
+          <Table.Td>{s.name}</Table.Td>
+          <Table.Td>{s.service}</Table.Td>
+          <Table.Td>{s.location}</Table.Td>
+          <Table.Td>{kindLabel[s.kind]}</Table.Td>
+        </>
+      )}
+    />
   );
 };
 
@@ -339,28 +343,31 @@ const CookieText = () => (
       terze parti.
     </P>
     <Section title="Che cosa salviamo nel tuo browser">
-      <Table.ScrollContainer minWidth={560}>
-        <Table withTableBorder striped fz="sm" aria-label="Cookie e memoria locale">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th>Tipo</Table.Th>
-              <Table.Th>A cosa serve</Table.Th>
-              <Table.Th>Durata</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {storageRows.map((r) => (
-              <Table.Tr key={r.name}>
-                <Table.Td ff="monospace">{r.name}</Table.Td>
-                <Table.Td>{r.kind}</Table.Td>
-                <Table.Td>{r.purpose}</Table.Td>
-                <Table.Td>{r.duration}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveList
+        items={storageRows.map((r) => ({ ...r, id: r.name }))}
+        label="Cookie e memoria locale"
+        columns={['Nome', 'Tipo', 'A cosa serve', 'Durata']}
+        tableMinWidth={560}
+        card={(r) => (
+          <Stack gap={2} p="sm" style={listCardStyle}>
+            <Text size="sm" fw={600} ff="monospace">
+              {r.name}
+            </Text>
+            <Text size="sm">{r.purpose}</Text>
+            <Text size="xs" c="dimmed">
+              {r.kind} · {r.duration}
+            </Text>
+          </Stack>
+        )}
+        cells={(r) => (
+          <>
+            <Table.Td ff="monospace">{r.name}</Table.Td>
+            <Table.Td>{r.kind}</Table.Td>
+            <Table.Td>{r.purpose}</Table.Td>
+            <Table.Td>{r.duration}</Table.Td>
+          </>
+        )}
+      />
     </Section>
     <Section title="Verifica anti-robot">
       <P>

@@ -83,6 +83,10 @@ describe('LegalGate (decision 043)', () => {
     expect(within(dialog).getByRole('heading', { name: legalDocuments.privacy.title })).toBeTruthy();
     const { version, date } = currentLegalVersion('privacy');
     expect(within(dialog).getByText(legalMessages.version(version, date))).toBeTruthy();
+    // what changed, in a line, then the document in full
+    expect(within(dialog).getByRole('list', { name: legalMessages.gateChanges }).textContent).toContain(
+      currentLegalVersion('privacy').note,
+    );
     // only the changed document
     expect(within(dialog).queryByRole('heading', { name: legalDocuments.termini.title })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: /chiudi/i })).toBeNull();
