@@ -101,7 +101,7 @@ export const createStaffUser = async (
   const session = await apiOk<Session>(app, {
     method: 'POST',
     url: '/user/signup',
-    body: { email, password: testPassword, nome: 'Luca', cognome: 'Verdi', inviteToken },
+    body: { email, password: testPassword, nome: 'Luca', cognome: 'Verdi', inviteToken, legal: currentLegalVersions() },
   });
   const me = await apiOk<Me>(app, { method: 'GET', url: '/user/getUser', token: session.token });
   return {

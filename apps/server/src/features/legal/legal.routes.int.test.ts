@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { testPassword, uniqueEmail } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
-import { createStudioOwner, lastMailedToken, signUp } from '../../../test/helpers/login-as.ts';
+import { createStaffUser, createStudioOwner, lastMailedToken, signUp } from '../../../test/helpers/login-as.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
 
 let t: TestApp;
@@ -97,6 +97,14 @@ describe('legal documents (issue 30 item 4, decision 043)', () => {
       legalDocumentIds.map((id) => `${id} ${currentLegalVersion(id).version}`).sort(),
     );
     expect(Date.now() - new Date(status.accepted[0]?.acceptedAt ?? 0).getTime()).toBeLessThan(60_000);
+  });
+
+  it('records them at once for a member who signs up from a staff invitation', async () => {
+    const owner = await createStudioOwner(t.app);
+    const member = await createStaffUser(t.app, t.deps, owner, 'ROLE_STAFF_COLLABORATORE');
+    const status = await statusOf(member.token);
+    expect(status.pending).toEqual([]);
+    expect(status.accepted).toHaveLength(legalDocumentIds.length);
   });
 
   it('asks again for a document whose version changed since it was accepted, and records the new acceptance', async () => {
