@@ -19,6 +19,7 @@ const phoneSpecs = [
   'keyboard',
   'layout-and-security-regressions',
   'patients',
+  'public-pages',
   'reminders',
   'settings-audit',
   'settings-layout',

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { currentLegalVersions } from '@studiolo/domain/legal';
 import { mailedToken } from './mailbox.ts';
 import { screen, uniqueEmail } from './screens.ts';
 
@@ -41,11 +42,17 @@ export const apiGet = async <T>(request: APIRequestContext, path: string, token:
  */
 export const createOwner = async (
   request: APIRequestContext,
-  { nome = 'Giulia', cognome = 'Bianchi', professione = 'Fisioterapista' } = {},
+  {
+    nome = 'Giulia',
+    cognome = 'Bianchi',
+    professione = 'Fisioterapista',
+    // the legal documents' versions accepted at sign-up (decision 043): those in force unless a test says otherwise
+    legal = currentLegalVersions() as Record<string, string>,
+  } = {},
 ): Promise<Owner> => {
   const email = uniqueEmail('titolare');
   // Sign-up mails a confirmation link that creates the account and answers its session (issue 25 item 8).
-  await apiPost(request, '/user/signup', { email, password, nome, cognome });
+  await apiPost(request, '/user/signup', { email, password, nome, cognome, legal });
   const signup = await apiPost<{ token: string }>(request, '/user/verify-email', {
     token: mailedToken(email, 'verificaEmail'),
   });
@@ -151,6 +158,7 @@ export const joinedStaffMember = async (
     nome,
     cognome,
     inviteToken,
+    legal: currentLegalVersions(),
   });
   return { email, password, token, nome, cognome, studioName: owner.studioName };
 };
@@ -188,3 +196,7 @@ export const shot = async (page: Page, info: TestInfo, name: string) => {
   await settled(page);
   await screen(page, info, name);
 };
+
+/** Ticks the sign-up form's acceptance of the legal documents (decision 043). */
+export const acceptLegalDocuments = (page: Page) =>
+  page.getByRole('checkbox', { name: /Ho letto e accetto i Termini di servizio/ }).check();

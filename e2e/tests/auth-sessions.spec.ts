@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { screen } from '../support/screens.ts';
-import { apiPost, closeToasts, createOwner, openSignedIn, password, settled } from '../support/studio-owner.ts';
+import {
+  acceptLegalDocuments,
+  apiPost,
+  closeToasts,
+  createOwner,
+  openSignedIn,
+  password,
+  settled,
+} from '../support/studio-owner.ts';
 
 /** Issue 25 items 8, 10, 11: sessions the server ends, a sign-up that does not reveal accounts, a safe returnUrl. */
 
@@ -47,6 +55,7 @@ test('signing up with a registered address answers as for a new one and opens no
   await page.getByLabel('Cognome', { exact: true }).fill('Altro');
   await page.getByLabel('Email', { exact: true }).fill(owner.email);
   await page.getByLabel('Password', { exact: true }).fill('una-password-diversa');
+  await acceptLegalDocuments(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
   await expect(page.getByRole('heading', { name: 'Controlla la tua email' })).toBeVisible();
   await expect(page.getByText('Esiste già un account')).toBeHidden();

@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { mailedLink, mailsTo } from '../support/mailbox.ts';
 import { uniqueEmail } from '../support/screens.ts';
-import { apiPost, createOwner, openSignedIn, openTab, password, shot } from '../support/studio-owner.ts';
+import {
+  acceptLegalDocuments,
+  apiPost,
+  createOwner,
+  openSignedIn,
+  openTab,
+  password,
+  shot,
+} from '../support/studio-owner.ts';
 
 test.describe('Abbonamento (issue 29, decision 037)', () => {
   test('the owner buys PRO through the local simulator: Checkout labelled as a test, "Paga", back to /billing with the plan, the invoice and the recap', async ({
@@ -97,6 +105,7 @@ test.describe('Abbonamento (issue 29, decision 037)', () => {
     await colleague.getByLabel('Cognome', { exact: true }).fill('Neri');
     await colleague.getByLabel('Email', { exact: true }).fill(colleagueEmail);
     await colleague.getByLabel('Password', { exact: true }).fill(password);
+    await acceptLegalDocuments(colleague);
     await colleague.getByRole('button', { name: 'Registrati' }).click();
     await expect(colleague.getByRole('heading', { name: 'Controlla la tua email' })).toBeVisible();
     await colleague.goto(mailedLink(colleagueEmail, 'verificaEmail'));

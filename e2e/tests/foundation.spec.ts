@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { mailedLink } from '../support/mailbox.ts';
 import { screen, uniqueEmail } from '../support/screens.ts';
+import { acceptLegalDocuments } from '../support/studio-owner.ts';
 
 const password = 'una-password-sicura';
 
@@ -21,6 +22,7 @@ test('a newcomer signs up, sets up the studio, enters the app, signs out and bac
   const confirm = page.getByLabel('Conferma password', { exact: true });
   if (await confirm.count()) await confirm.fill(password);
   await screen(page, info, '02-sign-up');
+  await acceptLegalDocuments(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
 
   // issue 25 item 8: the account starts from the mailed link (the answer is the same for a registered address)

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { currentLegalVersions } from '@studiolo/domain/legal';
 import { Secret, TOTP } from 'otpauth';
 import { mailedToken } from '../support/mailbox.ts';
 import { uniqueEmail } from '../support/screens.ts';
@@ -261,7 +262,13 @@ test('a two-step code cannot be used twice', async ({ request }) => {
   // RFC 6238 §5.2: the code that turned the verification on (or one seen over someone's shoulder) must not
   // sign in again within its minute (fixed on the server: the last time step used is kept).
   const email = uniqueEmail('replay');
-  await apiPost(request, '/user/signup', { email, password, nome: 'Rita', cognome: 'Sala' });
+  await apiPost(request, '/user/signup', {
+    email,
+    password,
+    nome: 'Rita',
+    cognome: 'Sala',
+    legal: currentLegalVersions(),
+  });
   const { token } = await apiPost<{ token: string }>(request, '/user/verify-email', {
     token: mailedToken(email, 'verificaEmail'),
   });

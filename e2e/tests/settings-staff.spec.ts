@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { uniqueEmail } from '../support/screens.ts';
 import {
+  acceptLegalDocuments,
   createOwner,
   goToSection,
   isPhone,
@@ -107,6 +108,7 @@ test('the owner invites a collaborator, who joins the studio from the e-mail and
   await page.getByLabel('Email', { exact: true }).fill(collaboratorEmail);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await shot(page, info, 'staff-06-invited-sign-up');
+  await acceptLegalDocuments(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
 
   // he lands inside Giulia's studio, not on the on-boarding of a new one

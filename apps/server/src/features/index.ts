@@ -12,6 +12,7 @@ import { registerClinicalRoutes } from './clinical/clinical.routes.ts';
 import { registerEinvoicingRoutes } from './einvoicing/einvoicing.routes.ts';
 import { registerFormTemplateRoutes } from './form-templates/form-templates.routes.ts';
 import { registerInvoiceRoutes } from './invoices/invoices.routes.ts';
+import { registerLegalRoutes } from './legal/legal.routes.ts';
 import { registerMailRoutes } from './mail/mail.routes.ts';
 import { registerPatientImportRoutes } from './patient-imports/patient-imports.routes.ts';
 import { registerPatientRoutes } from './patients/patients.routes.ts';
@@ -56,4 +57,5 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerReminderRoutes(app, deps);
   registerSmsStatusRoutes(app, deps);
   registerStudioExportRoutes(app, deps);
+  registerLegalRoutes(app, deps);
 };

@@ -1,3 +1,4 @@
+import { currentLegalVersions } from '@studiolo/domain/legal';
 import type { StaffRole } from '@studiolo/domain/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +22,13 @@ export const signUp = async (
   await apiOk(app, {
     method: 'POST',
     url: '/user/signup',
-    body: { email, password: testPassword, nome: opts.nome ?? 'Giulia', cognome: opts.cognome ?? 'Bianchi' },
+    body: {
+      email,
+      password: testPassword,
+      nome: opts.nome ?? 'Giulia',
+      cognome: opts.cognome ?? 'Bianchi',
+      legal: currentLegalVersions(),
+    },
   });
   // Sign-up only mails a confirmation link (issue 25 item 8): open it, as the person would, to get the session.
   const session = await apiOk<Session>(app, {
@@ -94,7 +101,7 @@ export const createStaffUser = async (
   const session = await apiOk<Session>(app, {
     method: 'POST',
     url: '/user/signup',
-    body: { email, password: testPassword, nome: 'Luca', cognome: 'Verdi', inviteToken },
+    body: { email, password: testPassword, nome: 'Luca', cognome: 'Verdi', inviteToken, legal: currentLegalVersions() },
   });
   const me = await apiOk<Me>(app, { method: 'GET', url: '/user/getUser', token: session.token });
   return {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentLegalVersion, currentLegalVersions } from '@studiolo/domain/legal';
 import sharp from 'sharp';
 import { signWebhook } from '../../src/features/einvoicing/webhook-signature.ts';
 import { addSmsCredit } from '../../src/features/sms-credit/sms-credit.service.ts';
@@ -227,8 +228,20 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /app/api/config': async () => ({}),
   'GET /app/api/docs': async () => ({}),
   'POST /app/api/user/signup': async () => ({
-    body: { email: uniqueEmail(), password: testPassword, nome: 'Elena', cognome: 'Blu' },
+    body: {
+      email: uniqueEmail(),
+      password: testPassword,
+      nome: 'Elena',
+      cognome: 'Blu',
+      legal: currentLegalVersions(),
+    },
   }),
+  'GET /app/api/legal/documents': async () => ({}),
+  'GET /app/api/legal/acceptances': async () => ({}),
+  'POST /app/api/legal/acceptances': async () => ({
+    body: { documents: [{ id: 'privacy', version: currentLegalVersion('privacy').version }] },
+  }),
+  'GET /app/api/plans': async () => ({}),
   'POST /app/api/user/login': async ({ owner }) => ({ body: { username: owner.email, password: testPassword } }),
   'POST /app/api/user/login/2fa': async () => ({ body: { challengeToken: 'x'.repeat(40), code: '123456' } }),
   'POST /app/api/user/resetPwd': async ({ owner }) => ({ body: { email: owner.email } }),

@@ -21,8 +21,8 @@ export type RoutePreload = { modules: readonly string[]; data?: readonly string[
 
 export const routePreloads: Record<string, RoutePreload> = {
   '/welcome': { modules: ['routes/welcome.tsx'] },
-  '/landing-page': { modules: ['routes/landing-page.tsx'] },
-  '/documenti-legali': { modules: ['routes/documenti-legali.tsx'] },
+  '/landing-page': { modules: ['routes/landing-page.tsx'], data: ['/plans'], public: true },
+  '/documenti-legali': { modules: ['routes/documenti-legali.tsx'], data: ['/legal/documents'], public: true },
   '/sign': { modules: ['routes/sign.tsx'] },
   '/verifica-firma': { modules: ['routes/verifica-firma.tsx'] },
   '/prenota': { modules: ['routes/prenota.tsx'] },

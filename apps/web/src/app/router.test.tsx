@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { currentLegalVersions, legalMessages } from '@studiolo/domain/legal';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -326,6 +327,7 @@ describe('sign-up', () => {
         nome: 'Marco',
         cognome: 'Verdi',
         inviteToken,
+        legal: currentLegalVersions(),
       });
       return ok({ token: 'tok', username: 'marco@studio.it' }, 'Registrazione completata');
     };
@@ -337,8 +339,24 @@ describe('sign-up', () => {
     await ue.type(screen.getByRole('textbox', { name: 'Cognome' }), 'Verdi');
     await ue.type(screen.getByLabelText('Email'), 'marco@studio.it');
     await ue.type(screen.getByLabelText('Password'), 'una password lunga');
+    await ue.click(screen.getByRole('checkbox', { name: /Ho letto e accetto i Termini di servizio/ }));
     await ue.click(screen.getByRole('button', { name: 'Registrati' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
+  });
+
+  it('asks to accept the legal documents before sending anything (decision 043)', async () => {
+    renderApp('/signUp');
+    const ue = userEvent.setup();
+    await ue.type(await screen.findByRole('textbox', { name: 'Nome' }), 'Marco');
+    await ue.type(screen.getByRole('textbox', { name: 'Cognome' }), 'Verdi');
+    await ue.type(screen.getByLabelText('Email'), 'marco@studio.it');
+    await ue.type(screen.getByLabelText('Password'), 'una password lunga');
+    await ue.click(screen.getByRole('button', { name: 'Registrati' }));
+    expect(await screen.findByText(legalMessages.signupCheckboxRequired)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/user/signup'))).toBe(false);
+    const termini = screen.getByRole('link', { name: 'Termini di servizio' });
+    expect(termini.getAttribute('href')).toBe('/documenti-legali#termini');
+    expect(termini.getAttribute('target')).toBe('_blank');
   });
 });
 

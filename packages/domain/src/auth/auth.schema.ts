@@ -3,6 +3,7 @@ import { roles } from '../shared/roles.ts';
 import { text, toLatinText } from '../shared/text.ts';
 import { z } from '../shared/zod-it.ts';
 import { authMessages as m } from './auth.messages.ts';
+import { legalVersionsSchema } from './legal.schema.ts';
 
 const commonPasswords = new Set([
   'password',
@@ -53,6 +54,8 @@ export const signupInputSchema = z.object({
   cognome: personName,
   customerInvitedByUserId: z.uuid().nullish(),
   inviteToken: z.string().min(20).max(200).nullish(),
+  /** The versions of the legal documents the person accepted (decision 043); the web's form always sends them. */
+  legal: legalVersionsSchema.optional(),
 });
 export type SignupInput = z.infer<typeof signupInputSchema>;
 

@@ -66,3 +66,14 @@ export const subscriptionSummarySchema = z.object({
   referralCreditCents: z.number().int(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
+/** GET /plans (public): a plan as the landing page shows it, from the same prices and highlights as /billing. */
+export const publicPlanSchema = z.object({
+  priceId: z.string(),
+  plan: z.enum(['BASIC', 'PRO', 'UNLIMITED']),
+  unitAmount: z.number().int().nullable(),
+  currency: z.string(),
+  interval: z.enum(['month', 'year']).nullable(),
+  highlights: z.array(z.string()),
+});
+export type PublicPlan = z.infer<typeof publicPlanSchema>;

@@ -9,6 +9,7 @@ export * from './events.ts';
 export * from './form-templates.ts';
 export * from './google-calendar.ts';
 export * from './invoices.ts';
+export * from './legal.ts';
 export * from './mail.ts';
 export * from './patient-imports.ts';
 export * from './patients.ts';

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 /** A person who signs in. Not studio-owned: membership links users to studios. */
@@ -90,6 +90,8 @@ export const emailVerifications = pgTable(
     invitedByUserId: uuid('invited_by_user_id'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The legal documents' versions accepted on the sign-up form (decision 043); recorded when the account is made. */
+    legalAcceptance: jsonb('legal_acceptance').$type<{ versions: Record<string, string>; acceptedAt: string }>(),
     createdAt: createdAt(),
   },
   (t) => [index('email_verifications_email_idx').on(t.email), index('email_verifications_user_idx').on(t.userId)],

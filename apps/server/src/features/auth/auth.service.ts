@@ -13,6 +13,7 @@ import { publicUrl } from '../../shared/public-url.ts';
 import type { RequestMeta } from '../../shared/request-meta.ts';
 import { selfUserContext, type UserContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { pendingFromSignup, recordSignupAcceptance } from '../legal/legal.service.ts';
 // Sign-up from an invitation composes with the staff feature's acceptance rule.
 import { acceptInvite } from '../staff/staff.service.ts';
 import { authRepository, type UserRow } from './auth.repository.ts';
@@ -106,6 +107,7 @@ export const signup = async (
       invitedByUserId: inviter?.id ?? null,
       tokenHash: hash,
       expiresAt: new Date(deps.now().getTime() + verificationLinkTtlMs),
+      legalAcceptance: pendingFromSignup(input.legal, deps.now()),
     });
     await sendVerificationMail(deps, input.email, input.nome, token);
     await recordAudit(deps.db, anonymous(meta), { action: 'user.signup.requested' });
@@ -139,6 +141,7 @@ const signupFromInvite = async (
     });
     if (!created) throw invalidField('email', authMessages.inviteInvalid);
     const studioId = await acceptInvite(tx, selfUserContext(created, meta), inviteToken);
+    await recordSignupAcceptance(tx, created.id, pendingFromSignup(input.legal, deps.now()));
     await recordAudit(
       tx,
       { ...anonymous(meta), userId: created.id },
@@ -177,6 +180,7 @@ export const verifyEmail = async (deps: AppDeps, token: string, meta: RequestMet
       emailVerifiedAt: now,
     });
     if (!user) throw invalidField('token', authMessages.verifyLinkInvalid);
+    await recordSignupAcceptance(tx, user.id, link.legalAcceptance);
     await recordAudit(
       tx,
       { ...anonymous(meta), userId: user.id },

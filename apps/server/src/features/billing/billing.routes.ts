@@ -3,6 +3,7 @@ import {
   checkoutQuerySchema,
   type PlanFeature,
   priceParamsSchema,
+  publicPlanSchema,
   stripePriceSchema,
   subscriptionSummarySchema,
   urlResponseSchema,
@@ -70,6 +71,16 @@ export const registerBillingRoutes = (fastify: FastifyInstance, deps: AppDeps) =
       config: { access: manage },
     },
     async () => ok(await billing.listPrices(deps, 'plan')),
+  );
+
+  // The landing page's prices: the same list as /stripe-products (/billing's), for anyone (decision 043)
+  app.get(
+    '/plans',
+    {
+      schema: { tags, response: { 200: envelopeSchema(z.array(publicPlanSchema)) } },
+      config: { access: { public: true } },
+    },
+    async () => ok(await billing.publicPlans(deps)),
   );
 
   app.get(

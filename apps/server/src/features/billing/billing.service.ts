@@ -3,7 +3,10 @@ import {
   isSubscriptionOverdue,
   billingMessages as m,
   type PlanFeature,
+  type PublicPlan,
+  planDisplayName,
   planFeatureLabels,
+  planHighlights,
   planIncludes,
   type StripePrice,
   type SubscriptionPlan,
@@ -47,6 +50,20 @@ export const listPrices = (deps: AppDeps, kind?: StripePrice['metadata']['kind']
     return (kind ? prices.filter((p) => p.metadata.kind === kind) : prices).sort(
       (a, b) => (a.unitAmount ?? 0) - (b.unitAmount ?? 0),
     );
+  });
+
+/** GET /plans: the plans' prices (the list /billing shows) with the highlights /billing lists under each. */
+export const publicPlans = async (deps: AppDeps): Promise<PublicPlan[]> =>
+  (await listPrices(deps, 'plan')).map((p) => {
+    const plan = planDisplayName(p.metadata.plan ?? 'BASIC');
+    return {
+      priceId: p.id,
+      plan,
+      unitAmount: p.unitAmount,
+      currency: p.currency,
+      interval: p.interval,
+      highlights: [...planHighlights[plan]],
+    };
   });
 
 export const getPrice = async (deps: AppDeps, id: string) => {

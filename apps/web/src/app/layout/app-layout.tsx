@@ -17,6 +17,7 @@ import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { SupportBanner } from '../../components/support-banner.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-user.ts';
 import { supportMismatchMessage, supportModeMatches, useSupportModeActions } from '../../features/auth/support-mode.ts';
+import { LegalGate } from '../../features/legal/components/legal-gate.tsx';
 import { useStudio } from '../../features/studio/api/get-studio.ts';
 import { showToast } from '../../lib/http.ts';
 import {
@@ -229,6 +230,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
           </div>
         )}
         <DeferredGlobalBanner inviterUserId={user.id} flushTop={!support} />
+        <LegalGate onSignOut={signOut} />
         <div style={{ maxWidth: 1200, margin: '0 auto' }}>
           {allowed ? <Outlet /> : <NoAccess home={sections[0] ?? null} />}
         </div>

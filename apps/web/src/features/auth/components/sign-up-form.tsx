@@ -1,6 +1,18 @@
-import { Alert, Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type LoginResponse, signupInputSchema } from '@studiolo/domain/auth';
+import { currentLegalVersions, legalMessages } from '@studiolo/domain/legal';
 import { IconMailOpened } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +21,14 @@ import { isHttpError } from '../../../lib/http.ts';
 import { useSignup } from '../api/signup.ts';
 
 const formSchema = signupInputSchema.pick({ nome: true, cognome: true, email: true, password: true });
+const validateFields = schemaResolver(formSchema, { sync: true });
+
+/** A link to a legal document, opened in a new tab so the form keeps what was typed. */
+const DocLink = ({ hash, children }: { hash: string; children: string }) => (
+  <Anchor component={Link} to={`/documenti-legali#${hash}`} target="_blank" inherit>
+    {children}
+  </Anchor>
+);
 
 /** Sign-up; an invitation token (staff invite) or a referrer id (invite-a-friend) travel with it. */
 export const SignUpForm = ({
@@ -26,18 +46,23 @@ export const SignUpForm = ({
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { nome: '', cognome: '', email: '', password: '' },
-    validate: schemaResolver(formSchema, { sync: true }),
+    initialValues: { nome: '', cognome: '', email: '', password: '', accettaDocumenti: false },
+    // the documents' versions shown are sent and recorded with the account (decision 043)
+    validate: (values) => ({
+      ...validateFields(values),
+      ...(values.accettaDocumenti ? {} : { accettaDocumenti: legalMessages.signupCheckboxRequired }),
+    }),
   });
 
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => {
+      onSubmit={form.onSubmit(({ accettaDocumenti: _, ...values }) => {
         setUnavailable(null);
         signup.mutate(
           {
             ...values,
+            legal: currentLegalVersions(),
             ...(inviteToken ? { inviteToken } : {}),
             ...(customerInvitedByUserId ? { customerInvitedByUserId } : {}),
           },
@@ -86,6 +111,18 @@ export const SignUpForm = ({
           {...requiredField}
           {...form.getInputProps('password')}
         />
+        <Checkbox
+          size="sm"
+          label={
+            <>
+              Ho letto e accetto i <DocLink hash="termini">Termini di servizio</DocLink> e l’
+              <DocLink hash="dpa">Accordo sul trattamento dei dati</DocLink>, e ho letto l’
+              <DocLink hash="privacy">Informativa sulla privacy</DocLink> e l’
+              <DocLink hash="cookie">Informativa sui cookie</DocLink>.
+            </>
+          }
+          {...form.getInputProps('accettaDocumenti', { type: 'checkbox' })}
+        />
         {unavailable && (
           <Alert color="orange" role="alert">
             {unavailable}
@@ -94,17 +131,6 @@ export const SignUpForm = ({
         <Button type="submit" fullWidth loading={signup.isPending}>
           Registrati
         </Button>
-        <Text size="xs" c="dimmed" ta="center">
-          Registrandoti accetti i{' '}
-          <Anchor component={Link} to="/documenti-legali#termini" size="xs">
-            termini di servizio
-          </Anchor>{' '}
-          e l'
-          <Anchor component={Link} to="/documenti-legali#privacy" size="xs">
-            informativa sulla privacy
-          </Anchor>
-          .
-        </Text>
         <Text size="sm" ta="center">
           Hai già un account?{' '}
           <Anchor component={Link} to={signInHref} fw={600}>
