@@ -244,7 +244,7 @@ describe('retention and the daily hour', () => {
     expect(readdirSync(dir)).toEqual(['studiolo-backup-20260114-020000.tar.gz']);
   });
 
-  it('is due from the set hour in Rome, once a day', () => {
+  it('is due in the set hour in Rome, once a day', () => {
     const settings = { hour: 3, keepDays: 7 };
     // 01:30 UTC in January is 02:30 in Rome: not yet
     expect(dailyBackupDue(settings, [], new Date('2026-01-15T01:30:00Z'))).toBe(false);
@@ -252,6 +252,8 @@ describe('retention and the daily hour', () => {
     const today = [{ name: 'b', createdAt: '2026-01-15T02:01:00.000Z', sizeBytes: 1 }];
     expect(dailyBackupDue(settings, today, new Date('2026-01-15T10:00:00Z'))).toBe(false);
     expect(dailyBackupDue(settings, today, new Date('2026-01-16T02:05:00Z'))).toBe(true);
+    // not at another hour: a server started later that day is not interrupted by a backup
+    expect(dailyBackupDue(settings, [], new Date('2026-01-16T09:00:00Z'))).toBe(false);
   });
 });
 

@@ -137,17 +137,21 @@ export const openBackup = async (deps: AppDeps, _ctx: StudioContext, name: strin
   return { stream: createReadStream(file), sizeBytes: info.size };
 };
 
-/** Whether the daily backup is due: the set hour has come today (Rome) and today has no backup yet. */
+/**
+ * Whether the daily backup is due: it is the set hour in Rome and today has no backup yet. Only during that hour: a
+ * server started at another time (a benchmark, a test run) is not interrupted by a backup at once; one off at that
+ * hour takes the next day's.
+ */
 export const dailyBackupDue = (settings: BackupSettings, backups: BackupInfo[], now: Date) => {
   const wallHour = new Date(toRomeWall(now.getTime())).getUTCHours();
-  if (wallHour < settings.hour) return false;
+  if (wallHour !== settings.hour) return false;
   const today = romeDateOf(now);
   return !backups.some((b) => romeDateOf(new Date(b.createdAt)) === today);
 };
 
 /**
  * The daily backup (embedded database only, whatever the number of studios: the install's administrator reads it on
- * the server's disk): checked every minute, taken once a day from the hour the owner set.
+ * the server's disk): checked every minute, taken once a day in the hour the owner set.
  */
 export const startBackupSchedule = (deps: AppDeps, onError: (err: unknown) => void) => {
   if (deps.database.kind !== 'pglite') return async () => {};

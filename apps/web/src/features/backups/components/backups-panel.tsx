@@ -112,7 +112,7 @@ export const BackupsView = ({ answer, taking, saving, onTake, onSave, onDownload
               {backupsTexts.empty}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={360}>
+            <Table.ScrollContainer minWidth={300}>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
