@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { backupSettingsMessages as m } from '@studiolo/domain/backups';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/helpers/build-test-app.ts';
 import { createTenantResource, uploadAttachment } from '../../../test/helpers/factories.ts';
 import { api, apiOk } from '../../../test/helpers/http.ts';
@@ -22,6 +22,8 @@ const tempDir = (name: string) => {
   dirs.push(dir);
   return dir;
 };
+// each test opens, migrates and restores embedded databases on disk: minutes on a busy machine (2 shared cores)
+vi.setConfig({ testTimeout: 300_000 });
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -223,7 +225,7 @@ describe('backup and restore of the embedded install', () => {
     }).catch((e: { code: number; stderr: string }) => e);
     expect((again as { code: number }).code).toBe(1);
     expect((again as { stderr: string }).stderr).toContain('non è vuota');
-  }, 120_000);
+  });
 });
 
 describe('retention and the daily hour', () => {
