@@ -225,6 +225,13 @@ describe('backup and restore of the embedded install', () => {
     }).catch((e: { code: number; stderr: string }) => e);
     expect((again as { code: number }).code).toBe(1);
     expect((again as { stderr: string }).stderr).toContain('non è vuota');
+    // into a fresh one, the file named relative to where npm was run (INIT_CWD): restored and checked
+    const fresh = path.join(tempDir('cli-restored'), 'data');
+    const restored = await run(process.execPath, [cli, 'restore', name as string], {
+      env: { ...env, DATA_DIR: fresh, INIT_CWD: path.join(dataDir, 'backups') },
+    });
+    expect(restored.stdout).toContain('Ripristino completato');
+    expect(statSync(path.join(fresh, 'pglite', 'PG_VERSION')).isFile()).toBe(true);
   });
 });
 
