@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, openAsBlob } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,7 +11,7 @@ import { readTar, tarEnd, tarHeader, tarPadding, writeTo } from './tar.ts';
 
 /**
  * The backup of the embedded default (decision 041): one gzipped tar holding
- *   database/pglite.tar  PGlite's own dump of its data directory (dumpDataDir; PGlite's loadDataDir opens it),
+ *   database/pglite/…    PGlite's data directory, copied while no statement ran (PGlite opens it as its dataDir),
  *   auth-secret          the install's secret (the keys of what the database holds encrypted), when it has one,
  *   files/…, outbox/…    the uploaded files and the local mail, as they were at the snapshot,
  *   manifest.json        last: the rows of every table and every file's size and SHA-256 at the snapshot.
@@ -21,14 +21,21 @@ export const backupFormatVersion = 1;
 /** The folders of DATA_DIR a backup holds beside the database. */
 const dataFolders = ['files', 'outbox'] as const;
 const secretFile = 'auth-secret';
-const databaseEntry = 'database/pglite.tar';
+const databaseFolder = 'database/pglite';
 const manifestEntry = 'manifest.json';
 
 export type BackupManifest = {
   format: typeof backupFormat;
   version: number;
   createdAt: string;
-  database: { kind: 'pglite'; sha256: string; sizeBytes: number; tables: Record<string, number> };
+  /** The data directory's files are in `files` too, under database/pglite/. */
+  database: {
+    kind: 'pglite';
+    sizeBytes: number;
+    tables: Record<string, number>;
+    /** Every folder of the data directory, empty ones included (PostgreSQL needs them; a tar of files loses them). */
+    directories: string[];
+  };
   files: { path: string; sizeBytes: number; sha256: string }[];
 };
 
@@ -64,6 +71,23 @@ export const countTables = async (query: (sql: string) => Promise<{ rows: unknow
   return counts;
 };
 
+/** Every file under `root/folder`, relative to root. */
+const listTree = async (root: string, folder: string) => {
+  const files: string[] = [];
+  const directories: string[] = [];
+  const walk = async (rel: string) => {
+    directories.push(rel);
+    const entries = await readdir(path.join(root, rel), { withFileTypes: true });
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory()) await walk(child);
+      else if (e.isFile()) files.push(child);
+    }
+  };
+  await walk(folder);
+  return { files, directories };
+};
+
 /** The files of DATA_DIR's folders, relative to DATA_DIR, skipping what is being written ('.partial'). */
 const listFiles = async (dataDir: string) => {
   const out: string[] = [];
@@ -93,7 +117,7 @@ export type TakeBackupInput = {
 export type BackupInfo = { name: string; createdAt: string; sizeBytes: number };
 
 /**
- * Takes a backup: the database's rows are counted and its data directory dumped inside one PGlite transaction (no
+ * Takes a backup: the database's rows are counted and its data directory copied inside one PGlite transaction (no
  * other statement runs in between: PGlite has one session and queues every other query behind it), then the files
  * written before that moment are streamed in. Written beside as .partial and renamed: no half backup is ever listed.
  */
@@ -101,13 +125,19 @@ export const takeBackup = async (input: TakeBackupInput): Promise<BackupInfo & {
   await mkdir(input.backupDir, { recursive: true });
   const release = input.holdDeletes?.() ?? (async () => {});
   try {
-    // the write-ahead log flushed first: the dump then replays little when it is opened
+    if (!input.dataDir || !(await stat(path.join(input.dataDir, 'pglite', 'PG_VERSION')).catch(() => null)))
+      throw new Error('backups: the embedded database is not on disk under DATA_DIR/pglite');
+    const pgliteDir = path.join(input.dataDir, 'pglite');
+    const staging = path.join(input.backupDir, `.copying-${process.pid}-${Date.now()}`);
+    // the write-ahead log flushed first: the copy then replays little when it is opened
     await input.client.exec('CHECKPOINT');
     const snapshot = await input.client.transaction(async (tx) => {
       const tables = await countTables((sql) => tx.query(sql));
       const at = input.now();
-      const dump = await input.client.dumpDataDir('none');
-      return { tables, at, dump };
+      // the data directory copied on the same disk while no other statement runs (seconds; memory flat), then packed
+      // with the API answering
+      await cp(pgliteDir, path.join(staging, 'pglite'), { recursive: true });
+      return { tables, at };
     });
     const createdAt = snapshot.at;
     let name = `studiolo-backup-${stampOf(createdAt)}.tar.gz`;
@@ -122,20 +152,21 @@ export const takeBackup = async (input: TakeBackupInput): Promise<BackupInfo & {
       format: backupFormat,
       version: backupFormatVersion,
       createdAt: createdAt.toISOString(),
-      database: { kind: 'pglite', sha256: '', sizeBytes: snapshot.dump.size, tables: snapshot.tables },
+      database: { kind: 'pglite', sizeBytes: 0, tables: snapshot.tables, directories: [] },
       files: [],
     };
     try {
-      const dbHash = createHash('sha256');
-      await writeTo(gzip, tarHeader(databaseEntry, snapshot.dump.size, createdAt));
-      for await (const chunk of Readable.fromWeb(snapshot.dump.stream() as never) as AsyncIterable<Uint8Array>) {
-        dbHash.update(chunk);
-        await writeTo(gzip, Buffer.from(chunk));
+      const tree = await listTree(staging, 'pglite');
+      manifest.database.directories = tree.directories;
+      for (const rel of tree.files) {
+        const file = path.join(staging, rel);
+        const info = await stat(file);
+        await addFile(gzip, `database/${rel}`, file, info.size, info.mtime, manifest);
+        manifest.database.sizeBytes += info.size;
       }
-      await writeTo(gzip, tarPadding(snapshot.dump.size));
-      manifest.database.sha256 = dbHash.digest('hex');
+      await rm(staging, { recursive: true, force: true });
 
-      if (input.dataDir) {
+      {
         const secret = await readFile(path.join(input.dataDir, secretFile)).catch(() => null);
         if (secret) await addBuffer(gzip, secretFile, secret, createdAt, manifest);
         for (const rel of await listFiles(input.dataDir)) {
@@ -144,19 +175,7 @@ export const takeBackup = async (input: TakeBackupInput): Promise<BackupInfo & {
           const info = await stat(file).catch(() => null);
           // written after the snapshot: no row of the snapshot names it (keys are written once, rows after their file)
           if (!info?.isFile() || info.mtime.getTime() > createdAt.getTime()) continue;
-          const hash = createHash('sha256');
-          await writeTo(gzip, tarHeader(rel, info.size, info.mtime));
-          let sent = 0;
-          for await (const chunk of createReadStream(file, { start: 0, end: Math.max(0, info.size - 1) })) {
-            const bytes = (chunk as Buffer).subarray(0, info.size - sent);
-            if (info.size === 0) break;
-            hash.update(bytes);
-            sent += bytes.length;
-            await writeTo(gzip, bytes);
-          }
-          if (sent !== info.size) throw new Error(`file changed while backed up: ${rel}`);
-          await writeTo(gzip, tarPadding(info.size));
-          manifest.files.push({ path: rel, sizeBytes: info.size, sha256: hash.digest('hex') });
+          await addFile(gzip, rel, file, info.size, info.mtime, manifest);
         }
       }
       const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
@@ -172,12 +191,38 @@ export const takeBackup = async (input: TakeBackupInput): Promise<BackupInfo & {
       await written.catch(() => undefined);
       await rm(partial, { force: true });
       throw err;
+    } finally {
+      await rm(staging, { recursive: true, force: true });
     }
     const size = (await stat(target)).size;
     return { name, createdAt: manifest.createdAt, sizeBytes: size, manifest };
   } finally {
     await release();
   }
+};
+
+/** Streams one file of `size` bytes into the archive, its checksum into the manifest. */
+const addFile = async (
+  gzip: import('node:stream').Writable,
+  name: string,
+  file: string,
+  size: number,
+  mtime: Date,
+  manifest: BackupManifest,
+) => {
+  const hash = createHash('sha256');
+  await writeTo(gzip, tarHeader(name, size, mtime));
+  let sent = 0;
+  if (size > 0)
+    for await (const chunk of createReadStream(file, { start: 0, end: size - 1 })) {
+      const bytes = (chunk as Buffer).subarray(0, size - sent);
+      hash.update(bytes);
+      sent += bytes.length;
+      await writeTo(gzip, bytes);
+    }
+  if (sent !== size) throw new Error(`file changed while backed up: ${name}`);
+  await writeTo(gzip, tarPadding(size));
+  manifest.files.push({ path: name, sizeBytes: size, sha256: hash.digest('hex') });
 };
 
 const addBuffer = async (
@@ -234,7 +279,7 @@ const isEmptyDir = async (dir: string) => {
 /** A name inside the archive that may be written under DATA_DIR. */
 const safeEntry = (name: string) =>
   name === secretFile ||
-  (dataFolders.some((f) => name.startsWith(`${f}/`)) &&
+  ([...dataFolders, databaseFolder].some((f) => name.startsWith(`${f}/`)) &&
     !name.split('/').some((part) => part === '..' || part === '.' || part === '') &&
     !name.includes('\\'));
 
@@ -259,7 +304,6 @@ export const restoreBackup = async (file: string, dataDir: string): Promise<Rest
   try {
     const seen = new Map<string, { sizeBytes: number; sha256: string }>();
     let manifest: BackupManifest | null = null;
-    const dbTar = path.join(staging, '.database.tar');
     try {
       for await (const entry of readTar(createReadStream(file).pipe(createGunzip()))) {
         if (entry.name === manifestEntry) {
@@ -268,8 +312,9 @@ export const restoreBackup = async (file: string, dataDir: string): Promise<Rest
           manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
           continue;
         }
-        const dest =
-          entry.name === databaseEntry ? dbTar : safeEntry(entry.name) ? path.join(staging, entry.name) : null;
+        // database/pglite/… becomes DATA_DIR/pglite/…
+        const rel = entry.name.startsWith('database/') ? entry.name.slice('database/'.length) : entry.name;
+        const dest = safeEntry(entry.name) ? path.join(staging, rel) : null;
         if (!dest) throw new BackupRefused(`Il backup contiene un file non previsto: ${entry.name}.`);
         await mkdir(path.dirname(dest), { recursive: true });
         const hash = createHash('sha256');
@@ -284,20 +329,23 @@ export const restoreBackup = async (file: string, dataDir: string): Promise<Rest
     }
     if (manifest?.format !== backupFormat)
       throw new BackupRefused(`Il file ${path.basename(file)} non è un backup di Studiolo (manca il manifesto).`);
-    const db = seen.get(databaseEntry);
-    if (!db || db.sha256 !== manifest.database.sha256)
-      throw new BackupRefused('Il backup è danneggiato: il database non corrisponde al manifesto.');
+    if (!seen.has(`${databaseFolder}/PG_VERSION`))
+      throw new BackupRefused('Il backup è danneggiato: non contiene il database.');
+    for (const dir of manifest.database.directories ?? []) {
+      if (dir !== 'pglite' && !(dir.startsWith('pglite/') && safeEntry(`database/${dir}/x`)))
+        throw new BackupRefused(`Il backup contiene una cartella non prevista: ${dir}.`);
+      await mkdir(path.join(staging, dir), { recursive: true });
+    }
     for (const f of manifest.files) {
       const got = seen.get(f.path);
       if (!got || got.sha256 !== f.sha256 || got.sizeBytes !== f.sizeBytes)
         throw new BackupRefused(`Il backup è danneggiato: il file ${f.path} non corrisponde al manifesto.`);
     }
-    if (seen.size !== manifest.files.length + 1)
+    if (seen.size !== manifest.files.length)
       throw new BackupRefused('Il backup è danneggiato: contiene file che il manifesto non elenca.');
 
     const client = await PGlite.create({
       dataDir: path.join(staging, 'pglite'),
-      loadDataDir: await openAsBlob(dbTar),
       extensions: pgliteExtensions,
     });
     let tables: Record<string, number>;
@@ -307,7 +355,6 @@ export const restoreBackup = async (file: string, dataDir: string): Promise<Rest
     } finally {
       await client.close();
     }
-    await rm(dbTar, { force: true });
     if (JSON.stringify(tables) !== JSON.stringify(manifest.database.tables))
       throw new BackupRefused(
         'Il backup è danneggiato: le righe del database ripristinato non corrispondono al manifesto.',
