@@ -30,6 +30,7 @@ import type { Database, Db } from './db/client.ts';
 import { authRepository } from './features/auth/auth.repository.ts';
 import { type AuthContexts, createAuthContexts } from './features/auth/auth-contexts.ts';
 import { createTokenService, type TokenService } from './features/auth/tokens.ts';
+import { type DeletionGate, gateDeletes } from './features/backups/deletion-gate.ts';
 import { createEventsAnswerCache, type EventsAnswerCache } from './features/calendar/events-answer-cache.ts';
 import { createMailer, type Mailer } from './features/mail/mail.service.ts';
 import { createPatientSearchCache, type PatientSearchCache } from './features/patients/patient-search-cache.ts';
@@ -48,6 +49,8 @@ export type AppDeps = {
   mailer: Mailer;
   mailTransport: MailTransport;
   storage: Storage;
+  /** Holds the storage's deletes while a backup copies the files (decision 041). */
+  storageDeletes: DeletionGate;
   /** Google Calendar, or the "not configured" default when the server has no Google credentials. */
   googleCalendar: GoogleCalendarAdapter;
   /** Encryption and signing keys derived from the auth secret (stored refresh tokens, the OAuth state). */
@@ -125,6 +128,7 @@ export const createDeps = (
     overrides.mailTransport ??
     (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalOutboxTransport(config.DATA_DIR));
   const authSecret = authSecretOf(config);
+  const { storage, gate: storageDeletes } = gateDeletes(overrides.storage ?? storageOf(config));
   const googleCalendar =
     overrides.googleCalendar ??
     (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
@@ -147,7 +151,8 @@ export const createDeps = (
     ),
     mailer: createMailer(database.db, mailTransport, config.MAIL_FROM),
     mailTransport,
-    storage: overrides.storage ?? storageOf(config),
+    storage,
+    storageDeletes,
     googleCalendar,
     secrets: createSecretKeys(authSecret),
     loginAttempts: createAttemptLimiter(database),

@@ -4,6 +4,8 @@ import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
 import { retirePublishedDemoPassword, seedDemoIfEmpty, seedsDemoOnStart } from './db/seed.ts';
 import { createDeps } from './deps.ts';
+import { startBackupSchedule } from './features/backups/backups.service.ts';
+import { holdDataDir } from './features/backups/data-dir-lock.ts';
 import { startGoogleSyncSchedule } from './features/calendar/google-calendar.schedule.ts';
 import { recoverQueuedInvii } from './features/einvoicing/einvoicing.service.ts';
 import { recoverPatientImports } from './features/patient-imports/patient-imports.service.ts';
@@ -47,6 +49,10 @@ const start = async () => {
   );
   // appointment reminders (decision 036): plan the studios whose calendar moved, every minute
   const stopReminders = startReminderSchedule(deps, (err) => app.log.warn({ err }, 'reminder pass failed'));
+  // the embedded database's daily backup (decision 041), at the hour the owner set
+  const stopBackups = startBackupSchedule(deps, (err) => app.log.error({ err }, 'daily backup failed'));
+  // says to `npm run backup` and `npm run restore` that this server holds DATA_DIR (decision 041)
+  const releaseDataDir = database.kind === 'pglite' ? holdDataDir(config.DATA_DIR) : () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,12 +62,14 @@ const start = async () => {
     clearInterval(checkpointTimer);
     await stopGoogleSync();
     await stopReminders();
+    await stopBackups();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
       await app.close();
       await database.checkpoint();
       await database.close();
+      releaseDataDir();
       await deps.mailTransport.close();
       process.exit(0);
     } catch (err) {

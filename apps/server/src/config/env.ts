@@ -177,6 +177,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+\/$/i)
     .optional(),
+  /** Where the embedded database's backups go (decision 041); DATA_DIR/backups when unset. */
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

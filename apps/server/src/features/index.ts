@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { registerBackupRoutes } from './backups/backups.routes.ts';
 import { registerBannerRoutes } from './banner/banner.routes.ts';
 import { registerBillingRoutes } from './billing/billing.routes.ts';
 import { registerBookingRoutes } from './booking/booking.routes.ts';
@@ -58,4 +59,5 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerSmsStatusRoutes(app, deps);
   registerStudioExportRoutes(app, deps);
   registerLegalRoutes(app, deps);
+  registerBackupRoutes(app, deps);
 };

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MailTransport } from '../../src/adapters/mail/mail.ts';
 import { buildApp } from '../../src/app.ts';
 import { buildTestConfig, type Config } from '../../src/config/env.ts';
+import { createDatabase } from '../../src/db/client.ts';
 import { type AppDeps, createDeps } from '../../src/deps.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -25,10 +26,13 @@ export const buildTestApp = async (
     mailTransport?: MailTransport;
     now?: () => Date;
     logger?: false | { level: string; stream?: NodeJS.WritableStream };
+    /** An embedded database persisted in this data directory (kept at close) instead of the run's target. */
+    persistedDataDir?: string;
   } = {},
 ): Promise<TestApp> => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studiolo-test-'));
-  const database = await createTestDatabase();
+  const dataDir = opts.persistedDataDir ?? mkdtempSync(path.join(tmpdir(), 'studiolo-test-'));
+  const database = opts.persistedDataDir ? await createDatabase({ dataDir }) : await createTestDatabase();
+  if (opts.persistedDataDir) await database.migrate();
   const config = buildTestConfig({ DATA_DIR: dataDir, ...overrides });
   const deps = createDeps(config, database, {
     ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}),
@@ -44,7 +48,7 @@ export const buildTestApp = async (
     close: async () => {
       await app.close();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.persistedDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

@@ -66,6 +66,11 @@ export type RouteRequest = {
   file?: { field: string; fileName: string; contentType: string; bytes: Buffer; fields?: Record<string, string> };
   /** Headers a route needs besides the token (a webhook's signature). */
   headers?: Record<string, string>;
+  /**
+   * The answer every caller gets on the suites' installs (several studios; PostgreSQL), the allowed one included: the
+   * backups of the embedded install (decision 041), whose success path is in features/backups/backups.int.test.ts.
+   */
+  installRefusal?: 409;
 };
 export type SampleFixture = { t: TestApp; owner: TestStudioUser };
 export type RouteSample = (f: SampleFixture) => Promise<RouteRequest>;
@@ -864,6 +869,14 @@ export const routeSamples: Record<string, RouteSample> = {
       lowBalanceThreshold: 10,
     },
   }),
+  // backups of the embedded install (decision 041): refused (409) on an install of several studios and on PostgreSQL
+  'GET /app/api/settings/backups': async () => ({}),
+  'POST /app/api/settings/backups': async () => ({ installRefusal: 409 }),
+  'PUT /app/api/settings/backups': async () => ({ body: { hour: 3, keepDays: 10 }, installRefusal: 409 }),
+  'GET /app/api/settings/backups/:name': async () => ({
+    params: { name: 'studiolo-backup-20260101-020000.tar.gz' },
+    installRefusal: 409,
+  }),
   'GET /app/api/events/:id/reminders': async ({ t, owner }) => ({
     params: { id: await createTenantResource(t.app, owner, 'event') },
   }),
@@ -884,6 +897,12 @@ export const routeSamples: Record<string, RouteSample> = {
 };
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/** Whether an allowed caller's answer is the one the sample expects: 2xx, or its install-wide refusal. */
+export const allowedAnswer = (req: RouteRequest, res: ApiResult) =>
+  req.installRefusal
+    ? res.status === req.installRefusal && res.body.code === 'ERROR'
+    : res.status >= 200 && res.status < 300;
 
 /** Sends a sample request (or a variant of it) to a route, as the holder of `token`. */
 export const sendRoute = async (

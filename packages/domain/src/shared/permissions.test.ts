@@ -4,10 +4,14 @@ import { renderRolesTable } from '../../../../scripts/roles-table.ts';
 import { can, permissions, rolePermissions, roles } from './index.ts';
 
 describe('roles and permissions', () => {
-  it('gives the studio owner every permission and staff admins all but the subscription and the security rules', () => {
+  it('gives the studio owner every permission and staff admins all but the subscription, the security rules and the backups', () => {
     expect(permissions.every((p) => can('ROLE_USER', p))).toBe(true);
     // issue 25 item 11: an admin could otherwise lift the staff's second-factor requirement
-    expect(permissions.filter((p) => !can('ROLE_STAFF_ADMIN', p))).toEqual(['security:manage', 'billing:manage']);
+    expect(permissions.filter((p) => !can('ROLE_STAFF_ADMIN', p))).toEqual([
+      'security:manage',
+      'billing:manage',
+      'backup:manage',
+    ]);
   });
   it('keeps the accountant out of the clinical record and the collaborator out of invoices', () => {
     expect(can('ROLE_STAFF_CONTABILE', 'clinical:read')).toBe(false);

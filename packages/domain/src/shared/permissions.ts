@@ -28,6 +28,7 @@ export const permissions = [
   'export:run',
   'outbox:read',
   'audit:read',
+  'backup:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -55,6 +56,7 @@ export const permissionLabels: Record<Permission, string> = {
   'export:run': 'Esportare i dati',
   'outbox:read': 'Leggere la posta in uscita locale',
   'audit:read': 'Leggere il registro delle attività',
+  'backup:manage': 'Eseguire, scaricare e programmare i backup del server (installazione con un solo studio)',
 };
 
 const all = permissions;
@@ -68,7 +70,8 @@ const without = (...denied: Permission[]) => all.filter((p) => !denied.includes(
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   ROLE_USER: all,
   // Issue 25 item 11: only the owner decides the staff's second-factor requirement (an admin could switch it off).
-  ROLE_STAFF_ADMIN: without('billing:manage', 'security:manage'),
+  // Decision 041: a backup holds the whole install, so only the owner takes and downloads it.
+  ROLE_STAFF_ADMIN: without('billing:manage', 'security:manage', 'backup:manage'),
   ROLE_STAFF_COLLABORATORE: [
     'studio:read',
     'staff:read',

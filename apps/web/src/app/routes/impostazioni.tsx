@@ -44,6 +44,12 @@ const StudioSecuritySwitch = lazy(() =>
   })),
 );
 
+const BackupsPanel = lazy(() =>
+  import('../../features/backups/components/backups-panel.tsx').then(({ BackupsPanel }) => ({
+    default: BackupsPanel,
+  })),
+);
+
 const SmsOutboxPanel = lazy(() =>
   import('../../features/signature/components/sms-outbox-panel.tsx').then(({ SmsOutboxPanel }) => ({
     default: SmsOutboxPanel,
@@ -270,6 +276,16 @@ export const SettingsPage = () => {
             content: (
               <LazyPanel>
                 <RemindersTab canEdit={can(role, 'settings:write')} canManageCredit={can(role, 'billing:manage')} />
+              </LazyPanel>
+            ),
+          },
+          {
+            // the embedded install's backups (decision 041): the owner's only
+            label: 'Backup',
+            canAccess: can(role, 'backup:manage'),
+            content: (
+              <LazyPanel>
+                <BackupsPanel />
               </LazyPanel>
             ),
           },
