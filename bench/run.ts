@@ -21,6 +21,7 @@ import { runFirstScreen } from './scenarios/first-screen.ts';
 import { runFormPdf } from './scenarios/form-pdf.ts';
 import { runHttpLoad } from './scenarios/http-load.ts';
 import { runInvoices } from './scenarios/invoices.ts';
+import { runPatientImport } from './scenarios/patient-import.ts';
 import { runPatients } from './scenarios/patients.ts';
 import { runReminders } from './scenarios/reminders.ts';
 import { runSignature } from './scenarios/signature.ts';
@@ -47,6 +48,7 @@ const parts: [name: string, run: (log: Log) => Promise<unknown> | unknown][] = [
   ['sistema-ts', (l) => runSistemaTs({ log: l })],
   ['analytics', (l) => runAnalytics({ log: l })],
   ['attachments', (l) => runAttachments({ log: l })],
+  ['patient-import', (l) => runPatientImport({ log: l })],
   ['studio-export', (l) => runStudioExport({ log: l })],
   ['web-bundle', (l) => runWebBundle({ log: l })],
   ['signature', (l) => runSignature({ log: l })],

@@ -7,91 +7,14 @@
  * (Node 24). Options: MICRO_ROUNDS (5), MICRO_ROWS (10000). CPU time is shown beside wall time: on a shared machine
  * the wall time counts the waits for a core too.
  */
-import { codiceFiscaleCheckChar } from '@studiolo/domain/anagrafica';
-import { mapHeader, nameCode, previewImport, readImportFile, surnameCode } from '@studiolo/domain/imports';
+import { mapHeader, previewImport, readImportFile } from '@studiolo/domain/imports';
+import { importCsvOf, importPerson } from '../harness/import-dataset.ts';
 
 const rounds = Number(process.env.MICRO_ROUNDS ?? 5);
 const rowCount = Number(process.env.MICRO_ROWS ?? 10_000);
 
-const surnames = [
-  'Rossi',
-  'Russo',
-  'Ferrari',
-  'Esposito',
-  'Bianchi',
-  'Romano',
-  'Colombo',
-  'Ricci',
-  'Marino',
-  'Greco',
-  'Bruno',
-  'Gallo',
-  'Conti',
-  'De Luca',
-  'Mancini',
-  'Costa',
-  'Giordano',
-  'Rizzo',
-  'Lombardi',
-  'Moretti',
-];
-const names = [
-  ['Mario', 'U'],
-  ['Luca', 'U'],
-  ['Giuseppe', 'U'],
-  ['Francesco', 'U'],
-  ['Niccolò', 'U'],
-  ['Anna', 'D'],
-  ['Giulia', 'D'],
-  ['Lucìa', 'D'],
-  ['Chiara', 'D'],
-  ['Sara', 'D'],
-] as const;
-const places = [
-  ['H501', 'Roma', 'RM', '00187'],
-  ['F205', 'Milano', 'MI', '20121'],
-  ['F839', 'Napoli', 'NA', '80121'],
-  ['L219', 'Torino', 'TO', '10121'],
-  ['A952', 'Bolzano', 'BZ', '39100'],
-] as const;
-const months = 'ABCDEHLMPRST';
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Row i of the list: a distinct person with a valid fiscal code, or (every 20th) a row with a wrong field. */
-const person = (i: number) => {
-  const cognome = surnames[i % surnames.length] as string;
-  const [nome, sesso] = names[Math.floor(i / surnames.length) % names.length] as (typeof names)[number];
-  const day = 1 + (i % 28);
-  const month = 1 + (Math.floor(i / 200) % 12);
-  const year = 1930 + (Math.floor(i / 7) % 90);
-  const [belfiore, comune, provincia, cap] = places[i % places.length] as (typeof places)[number];
-  const first15 = `${surnameCode(cognome)}${nameCode(nome)}${pad(year % 100)}${months[month - 1]}${pad(sesso === 'D' ? day + 40 : day)}${belfiore}`;
-  const cf = first15 + codiceFiscaleCheckChar(first15);
-  const wrong = i % 20 === 7;
-  return [
-    `${cognome} ${nome}`,
-    wrong ? `${cf.slice(0, 15)}X` : cf,
-    `${pad(day)}/${pad(month)}/${year}`,
-    sesso === 'D' ? 'F' : 'M',
-    `333 ${String(1_000_000 + i).slice(0, 7)}`,
-    i % 20 === 11 ? 'senza-chiocciola' : `p${i}@example.it`,
-    `Via Roma ${1 + (i % 200)}`,
-    cap,
-    comune,
-    provincia,
-  ];
-};
-
-const header = 'Paziente;Codice fiscale;Data di nascita;Sesso;Cellulare;E-mail;Indirizzo;CAP;Città;Prov.';
-const csvOf = (n: number): Uint8Array => {
-  const lines = [header];
-  for (let i = 0; i < n; i++) lines.push(person(i % 100 === 99 ? i - 1 : i).join(';'));
-  const text = `${lines.join('\r\n')}\r\n`;
-  // Windows-1252 (what Excel for Windows writes): the text is all Latin-1
-  return Uint8Array.from(text, (c) => c.charCodeAt(0));
-};
 const existing = Array.from({ length: 2_000 }, (_, k) => {
-  const [cognome, cf, date] = person(k * 5);
+  const [cognome, cf, date] = importPerson(k * 5);
   return {
     id: `p${k}`,
     codiceFiscale: cf as string,
@@ -124,7 +47,7 @@ const run = (bytes: Uint8Array) => {
   };
 };
 
-const bytes = csvOf(rowCount);
+const bytes = importCsvOf(rowCount);
 run(bytes); // warm-up: the comuni index, zod, the JIT
 const results = Array.from({ length: rounds }, () => run(bytes));
 const round1 = (ms: number) => Math.round(ms * 10) / 10;
@@ -139,7 +62,7 @@ console.table({
 });
 console.log('counts', results[0]?.counts);
 
-const big = csvOf(50_000);
+const big = importCsvOf(50_000);
 const gc = (globalThis as { gc?: () => void }).gc;
 results.length = 0;
 gc?.();
