@@ -13,6 +13,7 @@ export const backupSettingsMessages = {
   running: 'Un backup è già in corso: attendi che finisca e riprova.',
   postgres:
     'Questo server usa PostgreSQL (DATABASE_URL): il database si salva con gli strumenti di PostgreSQL (pg_dump e pg_restore) e i file con quelli dello storage, come spiega il README nella sezione «Backup». Da qui non si eseguono backup.',
+  notOnDisk: 'Il database di questo server non è su disco (DATA_DIR/pglite): non c’è nulla da salvare con un backup.',
   severalStudios:
     'Questa installazione ospita più di uno studio: un backup contiene i dati di tutti gli studi, quindi lo esegue e lo scarica solo chi amministra il server, con il comando npm run backup.',
 } as const;

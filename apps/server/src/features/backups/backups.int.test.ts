@@ -309,4 +309,18 @@ describe('the backup routes on an install of several studios, or on PostgreSQL',
       await t.close();
     }
   });
+
+  it('answers why not where the embedded database is kept in memory, not on disk', async () => {
+    const t = await buildTestApp();
+    try {
+      const owner = await createStudioOwner(t.app);
+      const reason = testTarget === 'postgres' ? m.postgres : m.notOnDisk;
+      const take = await api(t.app, { method: 'POST', url: '/settings/backups', token: owner.token });
+      expect(take.status).toBe(409);
+      expect(take.body.answer).toBe(reason);
+      expect(readdirSync(t.dataDir)).not.toContain('backups');
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -49,8 +49,14 @@ const writeBackupSettings = async (config: Pick<Config, 'BACKUP_DIR' | 'DATA_DIR
  */
 const unavailableReason = async (deps: AppDeps): Promise<string | null> => {
   if (deps.database.kind !== 'pglite') return m.postgres;
-  return (await repo.unsafeCountStudios(deps.db)) === 1 ? null : m.severalStudios;
+  if ((await repo.unsafeCountStudios(deps.db)) !== 1) return m.severalStudios;
+  return (await databaseOnDisk(deps.config)) ? null : m.notOnDisk;
 };
+
+/** An embedded database kept in memory (as the API tests keep theirs) has no data directory to copy. */
+const databaseOnDisk = async (config: Config) =>
+  Boolean(config.DATA_DIR) &&
+  (await stat(path.join(path.resolve(config.DATA_DIR), 'pglite', 'PG_VERSION')).catch(() => null)) !== null;
 
 const requireAvailable = async (deps: AppDeps) => {
   const reason = await unavailableReason(deps);
