@@ -83,7 +83,7 @@ test('every tab of Impostazioni fits the screen and can be reached from the menu
   ];
   for (const { tab, shows, name } of tabs) {
     await openTab(page, tab);
-    await expect(page.getByRole('heading', { name: shows, level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: shows, level: 2, exact: true })).toBeVisible();
     await expect
       .poll(() => pageWidth(page), { message: `the ${tab} tab is wider than the screen` })
       .toBeLessThanOrEqual(viewport);
