@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os';
 import { runAnalytics } from './scenarios/analytics.ts';
 import { runAttachments } from './scenarios/attachments.ts';
+import { runBackups } from './scenarios/backups.ts';
 import { runBooking } from './scenarios/booking.ts';
 import { runBookingSlots } from './scenarios/booking-slots.ts';
 import { runCalendar } from './scenarios/calendar.ts';
@@ -50,6 +51,7 @@ const parts: [name: string, run: (log: Log) => Promise<unknown> | unknown][] = [
   ['attachments', (l) => runAttachments({ log: l })],
   ['patient-import', (l) => runPatientImport({ log: l })],
   ['studio-export', (l) => runStudioExport({ log: l })],
+  ['backups', (l) => runBackups({ log: l })],
   ['web-bundle', (l) => runWebBundle({ log: l })],
   ['signature', (l) => runSignature({ log: l })],
   ['clinical', (l) => runClinical({ log: l })],
