@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { isValidPartitaIva } from '@studiolo/domain/anagrafica';
 import { z } from 'zod';
 
 /**
@@ -60,6 +61,18 @@ const envSchema = z.object({
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   TURNSTILE_SITE_KEY: z.string().optional(),
   SUPPORT_SECRET: z.string().min(16).optional(),
+  /**
+   * Who runs this install, named in the legal documents as the «Fornitore» (decision 043): company or person, its
+   * registered address, partita IVA and PEC. Unset, the documents say "who runs this install".
+   */
+  OPERATOR_NAME: z.string().trim().min(2).max(200).optional(),
+  OPERATOR_ADDRESS: z.string().trim().min(5).max(300).optional(),
+  OPERATOR_VAT_NUMBER: z
+    .string()
+    .trim()
+    .refine(isValidPartitaIva, 'an Italian partita IVA: 11 digits with a valid check digit')
+    .optional(),
+  OPERATOR_PEC: z.email().optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins for one account from one address before that address waits out the 15 minutes (issue 25). */
   RATE_LIMIT_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(10),
@@ -197,6 +210,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         path: ['SISTEMA_TS_PROVIDER'],
       },
     )
+    .refine((e) => Boolean(e.OPERATOR_NAME) || !(e.OPERATOR_ADDRESS || e.OPERATOR_VAT_NUMBER || e.OPERATOR_PEC), {
+      message: 'OPERATOR_ADDRESS, OPERATOR_VAT_NUMBER and OPERATOR_PEC need OPERATOR_NAME',
+      path: ['OPERATOR_NAME'],
+    })
     .refine((e) => e.STORAGE_DRIVER !== 's3' || Boolean(e.S3_BUCKET), {
       message: 'STORAGE_DRIVER=s3 needs S3_BUCKET',
       path: ['STORAGE_DRIVER'],

@@ -41,6 +41,14 @@ export const legalPublicInfoSchema = z.object({
   documents: z.array(
     z.object({ id: z.enum(legalDocumentIds), title: z.string(), version: z.string(), date: z.string() }),
   ),
+  operator: z
+    .object({
+      name: z.string(),
+      address: z.string().nullable(),
+      vatNumber: z.string().nullable(),
+      pec: z.string().nullable(),
+    })
+    .nullable(),
   subProcessors: z.array(
     z.object({
       name: z.string(),

@@ -96,9 +96,21 @@ export type SubProcessor = {
   kind: 'sub-responsabile' | 'destinatario' | 'simulatore';
 };
 
-/** GET /legal/documents: the versions in force and this install's sub-processors. */
+/**
+ * Who runs this install (the «Fornitore» of the documents: controller for its users, processor for the studios), as
+ * its environment names it; null when the install does not say.
+ */
+export type LegalOperator = {
+  name: string;
+  address: string | null;
+  vatNumber: string | null;
+  pec: string | null;
+};
+
+/** GET /legal/documents: the versions in force, who runs this install and its sub-processors. */
 export type LegalPublicInfo = {
   documents: { id: LegalDocumentId; title: string; version: string; date: string }[];
+  operator: LegalOperator | null;
   subProcessors: SubProcessor[];
 };
 

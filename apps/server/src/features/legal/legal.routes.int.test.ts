@@ -47,6 +47,27 @@ describe('legal documents (issue 30 item 4, decision 043)', () => {
       'simulatore: Pagamenti simulati',
       'simulatore: Simulatore Sistema TS',
     ]);
+    // nor does it say who runs it: the documents then speak of "who runs this install"
+    expect(info.operator).toBeNull();
+  });
+
+  it('names who runs the install as its environment says', async () => {
+    const other = await buildTestApp({
+      OPERATOR_NAME: 'Servizi Sanitari Digitali S.r.l.',
+      OPERATOR_ADDRESS: 'Via Roma 1, 00184 Roma (RM)',
+      OPERATOR_VAT_NUMBER: '01234567897',
+    });
+    try {
+      const info = await apiOk<LegalPublicInfo>(other.app, { method: 'GET', url: '/legal/documents' });
+      expect(info.operator).toEqual({
+        name: 'Servizi Sanitari Digitali S.r.l.',
+        address: 'Via Roma 1, 00184 Roma (RM)',
+        vatNumber: '01234567897',
+        pec: null,
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('lists a configured provider instead of its simulator', async () => {

@@ -2,6 +2,7 @@ import type { AcceptLegalInput, LegalVersions } from '@studiolo/domain/auth';
 import {
   currentLegalVersion,
   type LegalDocumentId,
+  type LegalOperator,
   type LegalPublicInfo,
   type LegalStatus,
   legalDocumentIds,
@@ -17,14 +18,25 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { legalRepository as repo } from './legal.repository.ts';
 import { subProcessorsOf } from './sub-processors.ts';
 
-/** GET /legal/documents: the versions in force and this install's sub-processors (public). */
+/** GET /legal/documents: the versions in force, who runs this install and its sub-processors (public). */
 export const publicInfo = (deps: AppDeps): LegalPublicInfo => ({
   documents: legalDocumentIds.map((id) => {
     const { version, date } = currentLegalVersion(id);
     return { id, title: legalDocuments[id].title, version, date };
   }),
+  operator: operatorOf(deps.config),
   subProcessors: subProcessorsOf(deps.config),
 });
+
+const operatorOf = (config: AppDeps['config']): LegalOperator | null =>
+  config.OPERATOR_NAME
+    ? {
+        name: config.OPERATOR_NAME,
+        address: config.OPERATOR_ADDRESS ?? null,
+        vatNumber: config.OPERATOR_VAT_NUMBER ?? null,
+        pec: config.OPERATOR_PEC ?? null,
+      }
+    : null;
 
 /** GET /legal/acceptances: what the signed-in user accepted and which documents in force they still have to. */
 export const status = async (deps: AppDeps, ctx: UserContext): Promise<LegalStatus> => {

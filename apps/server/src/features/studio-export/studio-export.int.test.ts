@@ -1,3 +1,4 @@
+import { currentLegalVersion, legalDocumentIds, legalDocuments } from '@studiolo/domain/legal';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,8 +53,9 @@ const csvRows = (bytes: Uint8Array | undefined) => {
   expect(bytes).toBeDefined();
   // UTF-8 with BOM, for the spreadsheet
   expect([...(bytes as Uint8Array).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  // the decoder drops the BOM already (TextDecoder's default); a leftover one would be removed here
   return strFromU8(bytes as Uint8Array)
-    .slice(1)
+    .replace(/^\uFEFF/u, '')
     .trim()
     .split('\r\n');
 };
@@ -167,6 +169,19 @@ describe('the whole studio in one ZIP (issue 30 item 7, art. 20 GDPR)', () => {
 
     expect(strFromU8(files['LEGGIMI.txt'] as Uint8Array)).toContain('art. 20');
     expect(JSON.parse(strFromU8(files['studio.json'] as Uint8Array))).toHaveProperty('id');
+    // the documents the owner accepted at sign-up, each in the version then in force; nobody of the other studio
+    const accepted = csvRows(files['documenti-accettati.csv']);
+    expect(accepted[0]).toBe('Cognome;Nome;E-mail;Ruolo;Documento;Versione;Accettato il;Istante (UTC)');
+    expect(
+      accepted
+        .slice(1)
+        .map((l) => l.split(';').slice(2, 6).join(';'))
+        .sort(),
+    ).toEqual(
+      legalDocumentIds
+        .map((id) => [owner.email, 'Titolare', legalDocuments[id].title, currentLegalVersion(id).version].join(';'))
+        .sort(),
+    );
     const patients = csvRows(files['pazienti.csv']);
     expect(patients).toHaveLength(1 + 3); // header, Bianchi, Neri and the pro-forma's patient
     // a formula is never written into a spreadsheet

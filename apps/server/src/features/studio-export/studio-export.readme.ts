@@ -58,7 +58,11 @@ export const readme = (s: ExportSections, c: ExportCounts, now: Date) => {
     'LEGGIMI.txt                  questo file.',
   );
   if (!s.patient)
-    add('studio.json                  i dati dello studio (ragione sociale, partita IVA, indirizzo, contatti).');
+    add(
+      'studio.json                  i dati dello studio (ragione sociale, partita IVA, indirizzo, contatti).',
+      'documenti-accettati.csv      i documenti legali che le persone dello studio hanno accettato (termini di',
+      '                             servizio, informativa, accordo sul trattamento dei dati): versione, data e ora.',
+    );
   if (s.anagrafica)
     add(
       s.patient

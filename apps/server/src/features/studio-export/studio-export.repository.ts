@@ -8,11 +8,13 @@ import {
   documentiRicevuti,
   events,
   formTemplates,
+  legalAcceptances,
   patientAttachments,
   patients,
   sdiInvii,
   signatureDocuments,
   signatureRequests,
+  studioMembers,
 } from '../../db/schema/index.ts';
 import { inStudio } from '../../db/studio-scope.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
@@ -42,6 +44,26 @@ const patientName = {
  * rows are never read, whatever the request says. The files themselves are read by the owning features' services.
  */
 export const studioExportRepository = {
+  /**
+   * The legal documents the studio's people accepted (decision 043): the owner's terms and DPA are the studio's
+   * contract. Few rows (people × versions), read at once.
+   */
+  legalAcceptances: (db: DbOrTx, ctx: StudioContext) =>
+    db
+      .select({
+        nome: studioMembers.name,
+        cognome: studioMembers.lastname,
+        email: studioMembers.email,
+        role: studioMembers.role,
+        document: legalAcceptances.document,
+        version: legalAcceptances.version,
+        acceptedAt: legalAcceptances.acceptedAt,
+      })
+      .from(studioMembers)
+      .innerJoin(legalAcceptances, eq(legalAcceptances.userId, studioMembers.userId))
+      .where(inStudio(studioMembers, ctx))
+      .orderBy(asc(studioMembers.lastname), asc(studioMembers.name), asc(legalAcceptances.acceptedAt)),
+
   findPatient: (db: DbOrTx, ctx: StudioContext, id: string) =>
     db
       .select({ id: patients.id, ...patientName })

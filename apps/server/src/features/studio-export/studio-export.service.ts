@@ -2,8 +2,17 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createZipPathNamer, type OutcomeMeasureCode, outcomeMeasures } from '@studiolo/domain/clinical';
 import { tipoDocumentoLabels } from '@studiolo/domain/invoices';
+import { type LegalDocumentId, legalDocuments } from '@studiolo/domain/legal';
 import { patientDisplayName } from '@studiolo/domain/patients';
-import { can, isoDateToUi, type Permission, sanitizeFileName } from '@studiolo/domain/shared';
+import {
+  can,
+  formatUiDate,
+  isoDateToUi,
+  type Permission,
+  type Role,
+  roleLabels,
+  sanitizeFileName,
+} from '@studiolo/domain/shared';
 import { stringify } from 'csv-stringify';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../shared/app-error.ts';
@@ -107,7 +116,30 @@ async function* entriesOf(
   const missing: string[] = [];
   yield { name: 'LEGGIMI.txt', data: readme(sections, counts, deps.now()) };
 
-  if (!only) yield { name: 'studio.json', data: json(await getStudio(deps, ctx)) };
+  if (!only) {
+    yield { name: 'studio.json', data: json(await getStudio(deps, ctx)) };
+    const accepted = await repo.legalAcceptances(deps.db, ctx);
+    yield {
+      name: 'documenti-accettati.csv',
+      data: csvOf(
+        ['Cognome', 'Nome', 'E-mail', 'Ruolo', 'Documento', 'Versione', 'Accettato il', 'Istante (UTC)'],
+        (async function* () {
+          for (const a of accepted)
+            yield [
+              a.cognome,
+              a.nome,
+              a.email,
+              roleLabels[a.role as Role] ?? a.role,
+              legalDocuments[a.document as LegalDocumentId]?.title ?? a.document,
+              a.version,
+              formatUiDate(a.acceptedAt),
+              a.acceptedAt.toISOString(),
+            ];
+        })(),
+        onError,
+      ),
+    };
+  }
 
   if (sections.anagrafica) {
     yield { name: only ? 'paziente.csv' : 'pazienti.csv', data: patientRegistryCsv(deps, ctx, onError, only) };
@@ -386,7 +418,7 @@ const escapeHtml = (s: string) =>
 /** How many files the ZIP holds, from the counts (the README, the CSVs and the JSONs included). */
 const filesOf = (s: ExportSections, c: Awaited<ReturnType<typeof repo.counts>>) =>
   1 +
-  (s.patient ? 0 : 1) +
+  (s.patient ? 0 : 2) +
   (s.anagrafica ? (s.patient ? 2 : 1) : 0) +
   (s.appuntamenti ? 1 : 0) +
   (s.fatture ? 1 + c.documenti + c.inviati : 0) +

@@ -54,7 +54,14 @@ export const LegalAcceptanceDialog = ({
           })}
         </List>
         {pending.map((id) => (
-          <LegalDocumentView key={id} id={id} email={email} subProcessors={info?.subProcessors} headingOrder={3} />
+          <LegalDocumentView
+            key={id}
+            id={id}
+            email={email}
+            subProcessors={info?.subProcessors}
+            operator={info?.operator}
+            headingOrder={3}
+          />
         ))}
         {accept.isError && (
           <Alert color="red" role="alert">

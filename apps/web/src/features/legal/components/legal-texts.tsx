@@ -1,5 +1,5 @@
 import { Anchor, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { LegalDocumentId, SubProcessor } from '@studiolo/domain/legal';
+import type { LegalDocumentId, LegalOperator, SubProcessor } from '@studiolo/domain/legal';
 import type { ReactNode } from 'react';
 import { listCardStyle, ResponsiveList } from '../../../components/responsive-list.tsx';
 
@@ -12,6 +12,8 @@ export type LegalTextProps = {
   email: string;
   /** This install's sub-processors (GET /legal/documents); undefined while they load. */
   subProcessors: SubProcessor[] | undefined;
+  /** Who runs this install (GET /legal/documents), when its environment names them. */
+  operator: LegalOperator | null | undefined;
 };
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -31,21 +33,32 @@ const Mail = ({ email }: { email: string }) => (
   </Anchor>
 );
 
+/** The «Fornitore» by name, when the install says who runs it: ", cioè Rossi S.r.l., con sede in …, P.IVA …". */
+const OperatorIdentity = ({ operator }: { operator: LegalOperator | null | undefined }) =>
+  operator ? (
+    <>
+      , cioè <strong>{operator.name}</strong>
+      {operator.address && `, con sede in ${operator.address}`}
+      {operator.vatNumber && `, partita IVA ${operator.vatNumber}`}
+      {operator.pec && `, PEC ${operator.pec}`}
+    </>
+  ) : null;
+
 const Items = ({ children }: { children: ReactNode }) => (
   <List size="sm" spacing={4} withPadding>
     {children}
   </List>
 );
 
-const TermsText = ({ email }: LegalTextProps) => (
+const TermsText = ({ email, operator }: LegalTextProps) => (
   <>
     <Section title="1. Oggetto">
       <P>
         Studiolo è un software gestionale online per studi sanitari (fisioterapisti, osteopati, psicologi e altri
         professionisti sanitari): anagrafica dei pazienti, agenda, moduli di consenso firmati elettronicamente, cartella
         clinica, fatture elettroniche allo SDI, invio delle spese al Sistema Tessera Sanitaria, prenotazioni online e
-        promemoria SMS. Il servizio è fornito da chi gestisce questa installazione di Studiolo (il «Fornitore»), che
-        puoi contattare all’indirizzo <Mail email={email} />.
+        promemoria SMS. Il servizio è fornito da chi gestisce questa installazione di Studiolo (il «Fornitore»)
+        <OperatorIdentity operator={operator} />, che puoi contattare all’indirizzo <Mail email={email} />.
       </P>
     </Section>
     <Section title="2. Account e collaboratori">
@@ -115,7 +128,7 @@ const TermsText = ({ email }: LegalTextProps) => (
   </>
 );
 
-const PrivacyText = ({ email }: LegalTextProps) => (
+const PrivacyText = ({ email, operator }: LegalTextProps) => (
   <>
     <P>
       Questa informativa, resa ai sensi dell’art. 13 del Regolamento (UE) 2016/679 («GDPR»), riguarda le persone che
@@ -125,8 +138,8 @@ const PrivacyText = ({ email }: LegalTextProps) => (
     </P>
     <Section title="Titolare del trattamento">
       <P>
-        Titolare è il Fornitore di questa installazione di Studiolo, che puoi contattare all’indirizzo{' '}
-        <Mail email={email} />.
+        Titolare è il Fornitore di questa installazione di Studiolo
+        <OperatorIdentity operator={operator} />, che puoi contattare all’indirizzo <Mail email={email} />.
       </P>
     </Section>
     <Section title="Quali dati trattiamo">
@@ -224,12 +237,13 @@ const SubProcessorsTable = ({ list }: { list: SubProcessor[] | undefined }) => {
   );
 };
 
-const DpaText = ({ email, subProcessors }: LegalTextProps) => (
+const DpaText = ({ email, subProcessors, operator }: LegalTextProps) => (
   <>
     <P>
       Questo accordo, ai sensi dell’art. 28 del GDPR, regola il trattamento dei dati che lo studio inserisce in
       Studiolo. Lo studio è titolare del trattamento dei dati dei propri pazienti, compresi i dati relativi alla salute
-      (art. 9 GDPR); il Fornitore di Studiolo è responsabile del trattamento e li tratta solo per conto dello studio.
+      (art. 9 GDPR); il Fornitore di Studiolo
+      <OperatorIdentity operator={operator} /> è responsabile del trattamento e li tratta solo per conto dello studio.
     </P>
     <Section title="1. Oggetto, natura e durata">
       <P>

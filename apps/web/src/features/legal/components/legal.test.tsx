@@ -23,6 +23,12 @@ const responses: Record<string, () => unknown> = {
   },
   'GET /legal/documents': () => ({
     documents: [],
+    operator: {
+      name: 'Servizi Sanitari Digitali S.r.l.',
+      address: 'Via Roma 1, Roma',
+      vatNumber: '01234567897',
+      pec: null,
+    },
     subProcessors: [
       { name: 'Twilio Ireland Ltd', service: 'Invio degli SMS', location: 'Unione europea', kind: 'sub-responsabile' },
       { name: 'Simulatore SDI', service: 'Fatture simulate', location: 'Sul server', kind: 'simulatore' },
@@ -127,6 +133,15 @@ describe('/documenti-legali', () => {
     const storage = screen.getByRole('table', { name: 'Cookie e memoria locale' });
     for (const key of ['studiolo.user', 'studiolo.support', 'studiolo.banner.dismissed', 'studiolo_google_oauth'])
       expect(within(storage).getByText(key)).toBeTruthy();
+  });
+
+  it('names who runs the install where the documents speak of the Fornitore', async () => {
+    withQueries(<LegalDocumentsPage />);
+    for (const id of ['termini', 'privacy', 'dpa'] as const) {
+      const article = screen.getByRole('article', { name: legalDocuments[id].title });
+      expect(await within(article).findByText('Servizi Sanitari Digitali S.r.l.')).toBeTruthy();
+      expect(article.textContent).toContain('con sede in Via Roma 1, Roma, partita IVA 01234567897');
+    }
   });
 });
 
