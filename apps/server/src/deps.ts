@@ -30,6 +30,7 @@ import type { Database, Db } from './db/client.ts';
 import { authRepository } from './features/auth/auth.repository.ts';
 import { type AuthContexts, createAuthContexts } from './features/auth/auth-contexts.ts';
 import { createTokenService, type TokenService } from './features/auth/tokens.ts';
+import { type BackupDestination, backupDestinationOf } from './features/backups/backup-destination.ts';
 import { type DeletionGate, gateDeletes } from './features/backups/deletion-gate.ts';
 import { createEventsAnswerCache, type EventsAnswerCache } from './features/calendar/events-answer-cache.ts';
 import { createMailer, type Mailer } from './features/mail/mail.service.ts';
@@ -51,6 +52,8 @@ export type AppDeps = {
   storage: Storage;
   /** Holds the storage's deletes while a backup copies the files (decision 041). */
   storageDeletes: DeletionGate;
+  /** Where the embedded database's backups go: a directory or an S3-compatible bucket (decision 041). */
+  backups: BackupDestination;
   /** Google Calendar, or the "not configured" default when the server has no Google credentials. */
   googleCalendar: GoogleCalendarAdapter;
   /** Encryption and signing keys derived from the auth secret (stored refresh tokens, the OAuth state). */
@@ -115,6 +118,7 @@ export const createDeps = (
   overrides: {
     mailTransport?: MailTransport;
     storage?: Storage;
+    backups?: BackupDestination;
     googleCalendar?: GoogleCalendarAdapter;
     sdi?: SdiAdapter;
     sistemaTs?: SistemaTsAdapter;
@@ -153,6 +157,7 @@ export const createDeps = (
     mailTransport,
     storage,
     storageDeletes,
+    backups: overrides.backups ?? backupDestinationOf(config),
     googleCalendar,
     secrets: createSecretKeys(authSecret),
     loginAttempts: createAttemptLimiter(database),

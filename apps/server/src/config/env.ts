@@ -190,7 +190,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+\/$/i)
     .optional(),
-  /** Where the embedded database's backups go (decision 041); DATA_DIR/backups when unset. */
+  /**
+   * Where the embedded database's backups go (decision 041): 'dir', the directory BACKUP_DIR (DATA_DIR/backups when
+   * unset); 's3', the folder `backups/` of the bucket the S3_* variables name (under S3_PREFIX), BACKUP_DIR then only
+   * the local folder where each archive is built before it is uploaded.
+   */
+  BACKUP_TARGET: z.enum(['dir', 's3']).default('dir'),
   BACKUP_DIR: z.string().min(1).optional(),
 });
 
@@ -217,6 +222,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     .refine((e) => e.STORAGE_DRIVER !== 's3' || Boolean(e.S3_BUCKET), {
       message: 'STORAGE_DRIVER=s3 needs S3_BUCKET',
       path: ['STORAGE_DRIVER'],
+    })
+    .refine((e) => e.BACKUP_TARGET !== 's3' || Boolean(e.S3_BUCKET), {
+      message: 'BACKUP_TARGET=s3 needs S3_BUCKET',
+      path: ['BACKUP_TARGET'],
     })
     .refine((e) => e.SDI_PROVIDER !== 'acube' || Boolean(e.ACUBE_EMAIL && e.ACUBE_PASSWORD && e.ACUBE_WEBHOOK_SECRET), {
       message: 'SDI_PROVIDER=acube needs ACUBE_EMAIL, ACUBE_PASSWORD and ACUBE_WEBHOOK_SECRET',

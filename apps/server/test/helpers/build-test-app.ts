@@ -28,6 +28,8 @@ export const buildTestApp = async (
     logger?: false | { level: string; stream?: NodeJS.WritableStream };
     /** An embedded database persisted in this data directory (kept at close) instead of the run's target. */
     persistedDataDir?: string;
+    /** Where backups go instead of the configured destination (a bucket's, in the backups test). */
+    backups?: AppDeps['backups'];
   } = {},
 ): Promise<TestApp> => {
   const dataDir = opts.persistedDataDir ?? mkdtempSync(path.join(tmpdir(), 'studiolo-test-'));
@@ -37,6 +39,7 @@ export const buildTestApp = async (
   const deps = createDeps(config, database, {
     ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.backups ? { backups: opts.backups } : {}),
   });
   const app = await buildApp(deps, { logger: opts.logger ?? false });
   await app.ready();

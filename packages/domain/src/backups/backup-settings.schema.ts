@@ -14,6 +14,8 @@ export const backupSettingsMessages = {
   postgres:
     'Questo server usa PostgreSQL (DATABASE_URL): il database si salva con gli strumenti di PostgreSQL (pg_dump e pg_restore) e i file con quelli dello storage, come spiega il README nella sezione «Backup». Da qui non si eseguono backup.',
   notOnDisk: 'Il database di questo server non è su disco (DATA_DIR/pglite): non c’è nulla da salvare con un backup.',
+  unreachable:
+    'Lo storage dei backup non risponde: l’elenco non è disponibile. Controlla le impostazioni S3 del server (S3_BUCKET, S3_ENDPOINT, le chiavi) e riprova.',
   severalStudios:
     'Questa installazione ospita più di uno studio: un backup contiene i dati di tutti gli studi, quindi lo esegue e lo scarica solo chi amministra il server, con il comando npm run backup.',
 } as const;
@@ -43,6 +45,13 @@ export const backupNameSchema = z
 export const backupSchema = z.object({ name: z.string(), createdAt: z.string(), sizeBytes: z.number().int() });
 export type Backup = z.infer<typeof backupSchema>;
 
+/** Where the backups go (decision 041): a directory of the server, or a folder of an S3-compatible bucket. */
+export const backupDestinationInfoSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('dir'), path: z.string() }),
+  z.object({ kind: z.literal('s3'), bucket: z.string(), prefix: z.string(), endpoint: z.string().nullable() }),
+]);
+export type BackupDestinationInfo = z.infer<typeof backupDestinationInfoSchema>;
+
 /** GET /settings/backups: whether this install's backups are the owner's to take here, and if not why. */
 export const backupsAnswerSchema = z.object({
   available: z.boolean(),
@@ -50,6 +59,10 @@ export const backupsAnswerSchema = z.object({
   reason: z.string().nullable(),
   database: z.enum(['pglite', 'postgres']),
   settings: backupSettingsSchema,
+  /** Where they go; null where backups are not taken from here. */
+  destination: backupDestinationInfoSchema.nullable(),
   backups: z.array(backupSchema),
+  /** Why the list could not be read (the bucket does not answer), in Italian; null when it was. */
+  listError: z.string().nullable(),
 });
 export type BackupsAnswer = z.infer<typeof backupsAnswerSchema>;

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { checkStorageKey, type Storage } from './storage.ts';
+import { checkStorageKey, checkStoragePrefix, type ListedObject, type Storage } from './storage.ts';
 
 export type S3StorageOptions = {
   bucket: string;
@@ -90,6 +90,31 @@ export const createS3Storage = (opts: S3StorageOptions): Storage => {
     delete: async (key) => {
       const { s3, client } = await connect();
       await client.send(new s3.DeleteObjectCommand({ Bucket: opts.bucket, Key: keyOf(key) }));
+    },
+    list: async (prefix) => {
+      const { s3, client } = await connect();
+      const own = opts.prefix ?? '';
+      const out: ListedObject[] = [];
+      let token: string | undefined;
+      // a page holds 1,000 keys at most; a multipart upload not completed is not an object yet, so never listed
+      do {
+        const page = await client.send(
+          new s3.ListObjectsV2Command({
+            Bucket: opts.bucket,
+            Prefix: `${own}${checkStoragePrefix(prefix)}`,
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        );
+        for (const o of page.Contents ?? [])
+          if (o.Key)
+            out.push({
+              key: o.Key.slice(own.length),
+              sizeBytes: Number(o.Size ?? 0),
+              modifiedAt: o.LastModified ?? new Date(0),
+            });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
   };
 };

@@ -89,6 +89,25 @@ describe.each(targets)('storage contract: %s', (_name, make) => {
     expect(await s.open('studio-a/attachments/p-1/a-2')).toBeNull();
   }, 60_000);
 
+  it('lists a folder of keys at any depth with sizes and dates, not its neighbours', async () => {
+    const s = await make();
+    const before = Date.now() - 60_000;
+    await s.put('listing/b/studiolo-backup-2.tar.gz', Buffer.from('due'));
+    await s.putStream('listing/a.json', chunked(Buffer.from('{"uno":1}')));
+    await s.put('listing-accanto/x', Buffer.from('fuori'));
+    const listed = await s.list('listing/');
+    expect(listed.map((o) => [o.key, o.sizeBytes])).toEqual([
+      ['listing/a.json', 9],
+      ['listing/b/studiolo-backup-2.tar.gz', 3],
+    ]);
+    for (const o of listed) expect(o.modifiedAt.getTime()).toBeGreaterThan(before);
+    expect(await s.list('vuota/')).toEqual([]);
+    await s.delete('listing/a.json');
+    expect((await s.list('listing/')).map((o) => o.key)).toEqual(['listing/b/studiolo-backup-2.tar.gz']);
+    await expect(s.list('../')).rejects.toThrow('bad storage key');
+    await expect(s.list('listing')).rejects.toThrow('bad storage prefix');
+  });
+
   it('refuses keys that are paths', async () => {
     const s = await make();
     await expect(s.put('../fuori', Buffer.from('x'))).rejects.toThrow('bad storage key');

@@ -109,7 +109,10 @@ export type TakeBackupInput = {
   dataDir: string | null;
   /** Whether DATA_DIR/files holds the uploaded files (local storage); with S3 they stay in the bucket. */
   includeFiles: boolean;
+  /** Where the archive is written (renamed from .partial once complete): the backups' directory, or a work folder. */
   backupDir: string;
+  /** Names the destination already holds (a second backup in the same second is named -2, -3 …). */
+  taken?: string[];
   now: () => Date;
   /** Held while the files are copied: a file the snapshot names is not deleted meanwhile. */
   holdDeletes?: () => () => Promise<void>;
@@ -141,8 +144,9 @@ export const takeBackup = async (input: TakeBackupInput): Promise<BackupInfo & {
     });
     const createdAt = snapshot.at;
     let name = `studiolo-backup-${stampOf(createdAt)}.tar.gz`;
-    for (let i = 2; await stat(path.join(input.backupDir, name)).catch(() => null); i++)
-      name = `studiolo-backup-${stampOf(createdAt)}-${i}.tar.gz`;
+    const isTaken = async (n: string) =>
+      input.taken?.includes(n) || (await stat(path.join(input.backupDir, n)).catch(() => null)) !== null;
+    for (let i = 2; await isTaken(name); i++) name = `studiolo-backup-${stampOf(createdAt)}-${i}.tar.gz`;
     const target = path.join(input.backupDir, name);
     const partial = `${target}.partial`;
     const gzip = createGzip({ level: 6 });
@@ -254,21 +258,25 @@ export const listBackups = async (backupDir: string): Promise<BackupInfo[]> => {
 };
 
 /** The moment in a backup's name (UTC), else its file's time. */
-const createdAtOf = (name: string, fallback: Date) => {
+export const createdAtOf = (name: string, fallback: Date) => {
   const m = /(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})/.exec(name);
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.000Z` : fallback.toISOString();
 };
 
 /** Deletes the backups older than `keepDays` days; the newest one is always kept. @returns the names deleted. */
-export const pruneBackups = async (backupDir: string, keepDays: number, now: Date) => {
-  const all = await listBackups(backupDir);
+export const pruneBackups = async (
+  destination: { list: () => Promise<BackupInfo[]>; delete: (name: string) => Promise<void> },
+  keepDays: number,
+  now: Date,
+) => {
+  const all = await destination.list();
   const limit = now.getTime() - keepDays * 24 * 60 * 60 * 1000;
   const gone = all.slice(1).filter((b) => new Date(b.createdAt).getTime() < limit);
-  for (const b of gone) await rm(path.join(backupDir, b.name), { force: true });
+  for (const b of gone) await destination.delete(b.name);
   return gone.map((b) => b.name);
 };
 
-const isEmptyDir = async (dir: string) => {
+export const isEmptyDir = async (dir: string) => {
   const entries = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [] as string[];
     throw err;

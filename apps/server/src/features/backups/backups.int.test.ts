@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { backupSettingsMessages as m } from '@studiolo/domain/backups';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/helpers/build-test-app.ts';
@@ -11,9 +12,13 @@ import { createTenantResource, uploadAttachment } from '../../../test/helpers/fa
 import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStaffUser, createStudioOwner } from '../../../test/helpers/login-as.ts';
 import { testTarget } from '../../../test/helpers/test-db.ts';
+import { createDiskStorage } from '../../adapters/storage/local.ts';
+import { createS3Storage } from '../../adapters/storage/s3.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { BackupRefused, countTables, pruneBackups, restoreBackup, takeBackup } from './backup-archive.ts';
-import { dailyBackupDue } from './backups.service.ts';
+import { createBucketBackupDestination, createDirBackupDestination, fetchBackup } from './backup-destination.ts';
+import { dailyBackupDue, readBackupSettings } from './backups.service.ts';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -232,6 +237,229 @@ describe('backup and restore of the embedded install', () => {
     });
     expect(restored.stdout).toContain('Ripristino completato');
     expect(statSync(path.join(fresh, 'pglite', 'PG_VERSION')).isFile()).toBe(true);
+    // s3:NAME only where the backups go to a bucket
+    const notS3 = await run(process.execPath, [cli, 'restore', `s3:${name}`], {
+      env: { ...env, DATA_DIR: path.join(tempDir('cli-s3'), 'data') },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect((notS3 as { code: number }).code).toBe(1);
+    expect((notS3 as { stderr: string }).stderr).toContain('solo con BACKUP_TARGET=s3');
+  });
+
+  it.runIf(s3Endpoint)('npm run backup writes to the bucket, npm run restore s3:NAME restores from it', async () => {
+    const { bucket, prefix, storage } = await newS3Bucket();
+    const dataDir = tempDir('cli-bucket');
+    const database = await createDatabase({ dataDir });
+    await database.close();
+    const cli = path.join(import.meta.dirname, 'backups.cli.ts');
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      BACKUP_TARGET: 's3',
+      S3_BUCKET: bucket,
+      S3_PREFIX: prefix,
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: s3Endpoint,
+      S3_ACCESS_KEY_ID: s3Credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3Credentials.secretAccessKey,
+    };
+    delete env.DATABASE_URL;
+    const ok = await run(process.execPath, [cli, 'backup'], { env });
+    expect(ok.stdout).toContain(`Backup eseguito: s3://${bucket}/${prefix}backups/studiolo-backup-`);
+    const [object] = await storage.list('backups/');
+    const name = object?.key.slice('backups/'.length) ?? '';
+    expect(readdirSync(path.join(dataDir, 'backups'))).toEqual([]);
+    // into the same, non-empty directory: refused before any download
+    const again = await run(process.execPath, [cli, 'restore', `s3:${name}`], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect((again as { stderr: string }).stderr).toContain('non è vuota');
+    const fresh = path.join(tempDir('cli-bucket-restored'), 'data');
+    const missing = await run(process.execPath, [cli, 'restore', 's3:studiolo-backup-20200101-000000.tar.gz'], {
+      env: { ...env, DATA_DIR: fresh },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect((missing as { stderr: string }).stderr).toContain("Nel bucket non c'è il backup");
+    const restored = await run(process.execPath, [cli, 'restore', `s3:${name}`], { env: { ...env, DATA_DIR: fresh } });
+    expect(restored.stdout).toContain('Ripristino completato');
+    expect(statSync(path.join(fresh, 'pglite', 'PG_VERSION')).isFile()).toBe(true);
+    expect(readdirSync(path.dirname(fresh))).toEqual(['data']);
+  });
+});
+
+/**
+ * Backups kept in a bucket (BACKUP_TARGET=s3): the destination over a Storage. Always over the local-disk Storage (a
+ * folder playing the bucket: the storage contract test proves it equivalent to the S3 one, list included); over a real
+ * S3-compatible server too when TEST_S3_ENDPOINT names one (a MinIO or moto server), like storage.int.test.ts.
+ */
+const s3Endpoint = process.env.TEST_S3_ENDPOINT;
+const s3Credentials = {
+  accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? 'test',
+  secretAccessKey: process.env.TEST_S3_SECRET_ACCESS_KEY ?? 'test',
+};
+type Bucket = { storage: Storage; bucket: string; prefix: string };
+const newS3Bucket = async (): Promise<Bucket> => {
+  const bucket = `studiolo-backups-${Math.random().toString(16).slice(2, 10)}`;
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: s3Endpoint,
+    forcePathStyle: true,
+    credentials: s3Credentials,
+  });
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  const storage = createS3Storage({
+    bucket,
+    region: 'us-east-1',
+    endpoint: s3Endpoint,
+    forcePathStyle: true,
+    prefix: 'installazione-a/',
+    ...s3Credentials,
+  });
+  return { storage, bucket, prefix: 'installazione-a/' };
+};
+const bucketTargets: [string, () => Promise<Bucket>][] = [
+  ['local-disk Storage', async () => ({ storage: createDiskStorage(tempDir('bucket')), bucket: 'prova', prefix: '' })],
+];
+if (s3Endpoint) bucketTargets.push([`S3-compatible (${s3Endpoint})`, newS3Bucket]);
+
+describe.each(bucketTargets)('backups in a bucket, over the %s', (_name, make) => {
+  it('takes, lists, keeps the days set, downloads and restores, leaving no local copy', async () => {
+    const { storage, bucket, prefix } = await make();
+    const dataDir = tempDir('to-bucket');
+    const workDir = path.join(dataDir, 'backups');
+    const info = { kind: 's3' as const, bucket, prefix: `${prefix}backups/`, endpoint: s3Endpoint ?? null };
+    const destination = createBucketBackupDestination(storage, workDir, info);
+    const t = await buildTestApp({}, { persistedDataDir: dataDir, backups: destination });
+    const owner = await createStudioOwner(t.app);
+    const patient = await createTenantResource(t.app, owner, 'patient');
+    await uploadAttachment(t.app, owner, patient);
+
+    const before = await apiOk<{ destination: unknown; backups: unknown[]; listError: unknown }>(t.app, {
+      method: 'GET',
+      url: '/settings/backups',
+      token: owner.token,
+    });
+    expect(before).toMatchObject({ destination: info, backups: [], listError: null });
+
+    // the settings live beside the backups, in the bucket: another process (npm run backup) reads them there
+    await apiOk(t.app, { method: 'PUT', url: '/settings/backups', token: owner.token, body: { hour: 4, keepDays: 3 } });
+    expect(JSON.parse((await storage.get('backups/settings.json'))?.toString() ?? 'null')).toEqual({
+      hour: 4,
+      keepDays: 3,
+    });
+    expect(await readBackupSettings(createBucketBackupDestination(storage, workDir, info))).toEqual({
+      hour: 4,
+      keepDays: 3,
+    });
+
+    const heldRows = await countTables((q) => pgliteOf(t.deps.database).query(q));
+    const heldFiles = fileChecksums(dataDir);
+    // an old backup (beyond 3 days) and an object that is not a backup
+    await storage.put('backups/studiolo-backup-20200101-020000.tar.gz', Buffer.from('vecchio'));
+    await storage.put('backups/leggimi.txt', Buffer.from('non è un backup'));
+    const taken = await api<{ backups: { name: string; sizeBytes: number }[] }>(t.app, {
+      method: 'POST',
+      url: '/settings/backups',
+      token: owner.token,
+    });
+    expect(taken.status).toBe(200);
+    const listed = taken.body.response?.backups ?? [];
+    expect(listed).toHaveLength(1);
+    const [backup] = listed;
+    if (!backup) throw new Error('no backup listed');
+    const objects = await storage.list('backups/');
+    expect(objects.map((o) => o.key)).toEqual([
+      'backups/leggimi.txt',
+      'backups/settings.json',
+      `backups/${backup.name}`,
+    ]);
+    expect(objects.find((o) => o.key.endsWith(backup.name))?.sizeBytes).toBe(backup.sizeBytes);
+    // built on the local disk, then streamed up: nothing of it is left there
+    expect(readdirSync(workDir)).toEqual([]);
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/app/api/settings/backups/${backup.name}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-length']).toBe(String(backup.sizeBytes));
+    const stored = await storage.get(`backups/${backup.name}`);
+    expect(stored && download.rawPayload.equals(stored)).toBe(true);
+    const missing = await api(t.app, {
+      method: 'GET',
+      url: '/settings/backups/studiolo-backup-20200101-020000.tar.gz',
+      token: owner.token,
+    });
+    expect(missing.status).toBe(404);
+    await t.close();
+
+    // npm run restore s3:NAME's way: fetched into a local file, then restored into an empty directory
+    const file = path.join(tempDir('fetched'), 'b.tar.gz');
+    expect(await fetchBackup(destination, 'studiolo-backup-20200101-020000.tar.gz', file)).toBe(false);
+    expect(await fetchBackup(destination, backup.name, file)).toBe(true);
+    const fresh = path.join(tempDir('from-bucket'), 'data');
+    const restored = await restoreBackup(file, fresh);
+    expect(restored.tables).toEqual(heldRows);
+    expect(fileChecksums(fresh)).toEqual(heldFiles);
+  });
+
+  it('an upload that fails leaves no backup and no local copy; a bucket that does not answer is said so', async () => {
+    const { storage, bucket, prefix } = await make();
+    const dataDir = tempDir('bucket-fails');
+    const workDir = path.join(dataDir, 'backups');
+    const info = { kind: 's3' as const, bucket, prefix: `${prefix}backups/`, endpoint: null };
+    const failing: Storage = {
+      ...storage,
+      putStream: async (key, stream) => {
+        // the upload reads some bytes, then the connection drops
+        for await (const _ of stream) break;
+        throw new Error(`upload of ${key} failed`);
+      },
+    };
+    const t = await buildTestApp(
+      {},
+      { persistedDataDir: dataDir, backups: createBucketBackupDestination(failing, workDir, info) },
+    );
+    try {
+      const owner = await createStudioOwner(t.app);
+      const taken = await api(t.app, { method: 'POST', url: '/settings/backups', token: owner.token });
+      expect(taken.status).toBe(500);
+      expect(await storage.list('backups/')).toEqual([]);
+      expect(readdirSync(workDir)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+    const unreachable: Storage = {
+      ...storage,
+      list: async () => {
+        throw new Error('ECONNREFUSED');
+      },
+      get: async () => {
+        throw new Error('ECONNREFUSED');
+      },
+    };
+    const otherDir = tempDir('bucket-unreachable');
+    const u = await buildTestApp(
+      {},
+      {
+        persistedDataDir: otherDir,
+        backups: createBucketBackupDestination(unreachable, path.join(otherDir, 'backups'), info),
+      },
+    );
+    try {
+      const owner = await createStudioOwner(u.app);
+      const answer = await apiOk<{ available: boolean; destination: unknown; listError: unknown; settings: unknown }>(
+        u.app,
+        { method: 'GET', url: '/settings/backups', token: owner.token },
+      );
+      expect(answer).toMatchObject({ available: true, destination: info, listError: m.unreachable });
+      expect(answer.settings).toEqual({ hour: 2, keepDays: 14 });
+      const take = await api(u.app, { method: 'POST', url: '/settings/backups', token: owner.token });
+      expect(take.status).toBe(500);
+      expect(readdirSync(otherDir)).not.toContain('backups');
+    } finally {
+      await u.close();
+    }
   });
 });
 
@@ -244,10 +472,10 @@ describe('retention and the daily hour', () => {
       'studiolo-backup-20260114-020000.tar.gz',
     ])
       writeFileSync(path.join(dir, name), 'x');
-    expect(await pruneBackups(dir, 7, new Date('2026-01-15T12:00:00Z'))).toEqual([
+    expect(await pruneBackups(createDirBackupDestination(dir), 7, new Date('2026-01-15T12:00:00Z'))).toEqual([
       'studiolo-backup-20260101-020000.tar.gz',
     ]);
-    expect(await pruneBackups(dir, 1, new Date('2026-03-01T12:00:00Z'))).toEqual([
+    expect(await pruneBackups(createDirBackupDestination(dir), 1, new Date('2026-03-01T12:00:00Z'))).toEqual([
       'studiolo-backup-20260110-020000.tar.gz',
     ]);
     expect(readdirSync(dir)).toEqual(['studiolo-backup-20260114-020000.tar.gz']);

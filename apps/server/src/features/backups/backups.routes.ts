@@ -27,7 +27,7 @@ export const registerBackupRoutes = (fastify: FastifyInstance, deps: AppDeps) =>
   app.get(
     '/settings/backups',
     { schema: { tags, querystring: studioQuery, response: answerEnvelope }, config: { access } },
-    async (req) => ok(await backups.getBackups(deps, studioOf(req))),
+    async (req) => ok(await backups.getBackups(deps, studioOf(req), req.log)),
   );
 
   app.post(

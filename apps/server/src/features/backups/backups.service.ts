@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type BackupSettings,
@@ -14,19 +13,16 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { type BackupInfo, backupNamePattern, listBackups, pruneBackups, takeBackup } from './backup-archive.ts';
+import { type BackupInfo, backupNamePattern, pruneBackups, takeBackup } from './backup-archive.ts';
+import type { BackupDestination } from './backup-destination.ts';
 import { backupsRepository as repo } from './backups.repository.ts';
 
-/** DATA_DIR/backups unless BACKUP_DIR says otherwise (decision 041). */
-export const backupDirOf = (config: Pick<Config, 'BACKUP_DIR' | 'DATA_DIR'>) =>
-  path.resolve(config.BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups'));
-
-const settingsFileOf = (config: Pick<Config, 'BACKUP_DIR' | 'DATA_DIR'>) =>
-  path.join(backupDirOf(config), 'settings.json');
-
-/** The install's settings, kept beside its backups (a restore does not roll them back); the defaults when unset. */
-export const readBackupSettings = async (config: Pick<Config, 'BACKUP_DIR' | 'DATA_DIR'>): Promise<BackupSettings> => {
-  const text = await readFile(settingsFileOf(config), 'utf8').catch(() => null);
+/**
+ * The install's settings, kept beside its backups (BACKUP_DIR/settings.json, or backups/settings.json in the bucket):
+ * a restore does not roll them back; the defaults when unset or unreadable as settings.
+ */
+export const readBackupSettings = async (destination: BackupDestination): Promise<BackupSettings> => {
+  const text = await destination.readSettings();
   if (!text) return { ...defaultBackupSettings };
   try {
     const parsed = backupSettingsSchema.safeParse(JSON.parse(text));
@@ -34,13 +30,6 @@ export const readBackupSettings = async (config: Pick<Config, 'BACKUP_DIR' | 'DA
   } catch {
     return { ...defaultBackupSettings };
   }
-};
-
-const writeBackupSettings = async (config: Pick<Config, 'BACKUP_DIR' | 'DATA_DIR'>, settings: BackupSettings) => {
-  const file = settingsFileOf(config);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.partial`, JSON.stringify(settings));
-  await rename(`${file}.partial`, file);
 };
 
 /**
@@ -72,21 +61,26 @@ const pgliteOf = (deps: AppDeps) => {
 /** One backup at a time per install. */
 let running: Promise<unknown> | null = null;
 
-/** Takes a backup of this server's embedded database and files, then deletes those beyond the retention. */
+/**
+ * Takes a backup of this server's embedded database and files into the destination (built in its work folder, then
+ * stored: renamed in a directory, streamed up to a bucket), then deletes those beyond the retention.
+ */
 export const runBackup = async (deps: AppDeps): Promise<BackupInfo> => {
   if (running) throw new AppError('CONFLICT', m.running);
-  const backupDir = backupDirOf(deps.config);
+  const destination = deps.backups;
   const work = (async () => {
     const taken = await takeBackup({
       client: pgliteOf(deps),
       dataDir: deps.config.DATA_DIR ? path.resolve(deps.config.DATA_DIR) : null,
       includeFiles: deps.storage.kind === 'local-disk',
-      backupDir,
+      backupDir: destination.workDir,
+      taken: (await destination.list()).map((b) => b.name),
       now: deps.now,
       holdDeletes: deps.storageDeletes.hold,
     });
-    const settings = await readBackupSettings(deps.config);
-    await pruneBackups(backupDir, settings.keepDays, deps.now());
+    await destination.store(taken.name, path.join(destination.workDir, taken.name));
+    const settings = await readBackupSettings(destination);
+    await pruneBackups(destination, settings.keepDays, deps.now());
     return { name: taken.name, createdAt: taken.createdAt, sizeBytes: taken.sizeBytes };
   })();
   running = work;
@@ -97,19 +91,33 @@ export const runBackup = async (deps: AppDeps): Promise<BackupInfo> => {
   }
 };
 
-const answerOf = async (deps: AppDeps): Promise<BackupsAnswer> => {
+/** Where a failure to reach the destination is told (the request's log): the error, no personal data. */
+export type BackupsLog = { warn: (obj: object, msg: string) => void };
+
+const answerOf = async (deps: AppDeps, log?: BackupsLog): Promise<BackupsAnswer> => {
   const reason = await unavailableReason(deps);
-  return {
+  const answer: BackupsAnswer = {
     available: reason === null,
     reason,
     database: deps.database.kind,
-    settings: await readBackupSettings(deps.config),
-    backups: reason === null ? await listBackups(backupDirOf(deps.config)) : [],
+    settings: { ...defaultBackupSettings },
+    destination: reason === null ? deps.backups.info : null,
+    backups: [],
+    listError: null,
   };
+  // a bucket that does not answer still shows the page, and says so
+  try {
+    answer.settings = await readBackupSettings(deps.backups);
+    if (reason === null) answer.backups = await deps.backups.list();
+  } catch (err) {
+    log?.warn({ err }, 'backups: the destination did not answer');
+    if (reason === null) answer.listError = m.unreachable;
+  }
+  return answer;
 };
 
-/** GET /settings/backups: the list, the settings, or why backups are not taken from here. */
-export const getBackups = (deps: AppDeps, _ctx: StudioContext) => answerOf(deps);
+/** GET /settings/backups: the list, the settings, where they go, or why backups are not taken from here. */
+export const getBackups = (deps: AppDeps, _ctx: StudioContext, log?: BackupsLog) => answerOf(deps, log);
 
 /** POST /settings/backups: a backup now, audited. */
 export const backupNow = async (deps: AppDeps, ctx: StudioContext) => {
@@ -122,8 +130,8 @@ export const backupNow = async (deps: AppDeps, ctx: StudioContext) => {
 /** PUT /settings/backups: the hour of the daily backup and the days kept, audited. */
 export const putBackupSettings = async (deps: AppDeps, ctx: StudioContext, input: BackupSettings) => {
   await requireAvailable(deps);
-  const before = await readBackupSettings(deps.config);
-  await writeBackupSettings(deps.config, input);
+  const before = await readBackupSettings(deps.backups);
+  await deps.backups.writeSettings(JSON.stringify(input));
   await recordAudit(deps.db, ctx, {
     action: 'backups.settings',
     entityType: 'settings',
@@ -137,11 +145,14 @@ export const putBackupSettings = async (deps: AppDeps, ctx: StudioContext, input
 export const openBackup = async (deps: AppDeps, _ctx: StudioContext, name: string) => {
   await requireAvailable(deps);
   if (!backupNamePattern.test(name)) throw new AppError('NOT_FOUND', m.notFound);
-  const file = path.join(backupDirOf(deps.config), name);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) throw new AppError('NOT_FOUND', m.notFound);
-  return { stream: createReadStream(file), sizeBytes: info.size };
+  const object = await deps.backups.open(name);
+  if (!object) throw new AppError('NOT_FOUND', m.notFound);
+  return object;
 };
+
+/** Whether it is the hour of the daily backup in Rome. */
+const inBackupHour = (settings: BackupSettings, now: Date) =>
+  new Date(toRomeWall(now.getTime())).getUTCHours() === settings.hour;
 
 /**
  * Whether the daily backup is due: it is the set hour in Rome and today has no backup yet. Only during that hour: a
@@ -149,8 +160,7 @@ export const openBackup = async (deps: AppDeps, _ctx: StudioContext, name: strin
  * hour takes the next day's.
  */
 export const dailyBackupDue = (settings: BackupSettings, backups: BackupInfo[], now: Date) => {
-  const wallHour = new Date(toRomeWall(now.getTime())).getUTCHours();
-  if (wallHour !== settings.hour) return false;
+  if (!inBackupHour(settings, now)) return false;
   const today = romeDateOf(now);
   return !backups.some((b) => romeDateOf(new Date(b.createdAt)) === today);
 };
@@ -165,8 +175,10 @@ export const startBackupSchedule = (deps: AppDeps, onError: (err: unknown) => vo
   const tick = () => {
     if (pass || running) return;
     pass = (async () => {
-      const settings = await readBackupSettings(deps.config);
-      const backups = await listBackups(backupDirOf(deps.config));
+      // the settings are cached by a bucket's destination; the list is read only in the set hour (a bucket's requests)
+      const settings = await readBackupSettings(deps.backups);
+      if (!inBackupHour(settings, deps.now())) return;
+      const backups = await deps.backups.list();
       if (dailyBackupDue(settings, backups, deps.now())) await runBackup(deps);
     })()
       .catch(onError)

@@ -3,7 +3,7 @@ import { backupSettingsMessages } from '@studiolo/domain/backups';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
-import { BackupsView, backupsTexts as x } from './backups-panel.tsx';
+import { BackupsView, destinationText, backupsTexts as x } from './backups-panel.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -12,6 +12,8 @@ const answer: BackupsAnswer = {
   reason: null,
   database: 'pglite',
   settings: { hour: 2, keepDays: 14 },
+  destination: { kind: 'dir', path: '/srv/studiolo/backups' },
+  listError: null,
   backups: [
     { name: 'studiolo-backup-20261127-010203.tar.gz', createdAt: '2026-11-27T01:02:03.000Z', sizeBytes: 5_642_336 },
     { name: 'studiolo-backup-20261126-010000.tar.gz', createdAt: '2026-11-26T01:00:00.000Z', sizeBytes: 2048 },
@@ -50,6 +52,35 @@ describe('BackupsView', () => {
     fireEvent.click(screen.getByRole('button', { name: x.save }));
     expect(calls.save).not.toHaveBeenCalled();
     expect(screen.getByText('L’ora deve essere un numero intero da 0 a 23')).toBeTruthy();
+  });
+
+  it('says where the backups go: a directory of the server, or a bucket', () => {
+    view();
+    expect(
+      screen.getByText('I backup sono salvati nella cartella /srv/studiolo/backups di questo server.'),
+    ).toBeTruthy();
+    expect(screen.getByText(x.copyAway)).toBeTruthy();
+  });
+
+  it('in a bucket, names it and its folder, and says when it does not answer', () => {
+    const destination = {
+      kind: 's3' as const,
+      bucket: 'studio-rossi',
+      prefix: 'studiolo/backups/',
+      endpoint: 'https://s3.eu-south-1.wasabisys.com',
+    };
+    view({ ...answer, destination, backups: [], listError: backupSettingsMessages.unreachable });
+    expect(
+      screen.getByText(
+        'I backup sono salvati nel bucket S3 «studio-rossi» su s3.eu-south-1.wasabisys.com, nella cartella studiolo/backups/.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(x.inBucket)).toBeTruthy();
+    expect(screen.getByText(backupSettingsMessages.unreachable)).toBeTruthy();
+    expect(screen.queryByText(x.empty)).toBeNull();
+    expect(destinationText({ ...destination, endpoint: null })).toBe(
+      'I backup sono salvati nel bucket S3 «studio-rossi», nella cartella studiolo/backups/.',
+    );
   });
 
   it('says an empty list plainly', () => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { BackupSettings, BackupsAnswer } from '@studiolo/domain/backups';
+import type { BackupDestinationInfo, BackupSettings, BackupsAnswer } from '@studiolo/domain/backups';
 import { formatFileSize } from '@studiolo/domain/shared';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -10,6 +10,7 @@ export const backupsTexts = {
   intro:
     'Il backup salva il database e i file dello studio in un unico archivio. Ogni giorno ne viene eseguito uno all’ora indicata; quelli più vecchi dei giorni indicati vengono eliminati (il più recente resta sempre).',
   copyAway: 'Copia i backup anche fuori da questo computer (un disco esterno, un archivio remoto).',
+  inBucket: 'Il bucket è fuori da questo computer: un guasto del disco del server non tocca i backup.',
   takeNow: 'Esegui backup ora',
   hour: 'Ora del backup giornaliero',
   hourHint: 'Da 0 a 23, ora italiana',
@@ -24,6 +25,13 @@ export const backupsTexts = {
   notHere: 'Backup',
   loadError: 'Impossibile caricare i backup.',
 } as const;
+
+/** Where the backups go, as the owner reads it. */
+export const destinationText = (d: BackupDestinationInfo) => {
+  if (d.kind === 'dir') return `I backup sono salvati nella cartella ${d.path} di questo server.`;
+  const host = d.endpoint ? ` su ${d.endpoint.replace(/^https?:\/\//, '').replace(/\/.*$/, '')}` : '';
+  return `I backup sono salvati nel bucket S3 «${d.bucket}»${host}, nella cartella ${d.prefix}.`;
+};
 
 export type BackupsViewProps = {
   answer: BackupsAnswer;
@@ -65,8 +73,9 @@ export const BackupsView = ({ answer, taking, saving, onTake, onSave, onDownload
             </Button>
           </Group>
           <Text size="sm">{backupsTexts.intro}</Text>
+          {answer.destination && <Text size="sm">{destinationText(answer.destination)}</Text>}
           <Text size="sm" c="dimmed">
-            {backupsTexts.copyAway}
+            {answer.destination?.kind === 's3' ? backupsTexts.inBucket : backupsTexts.copyAway}
           </Text>
         </Stack>
         <form
@@ -107,7 +116,11 @@ export const BackupsView = ({ answer, taking, saving, onTake, onSave, onDownload
           <Title order={3} fz="md">
             {backupsTexts.listTitle}
           </Title>
-          {answer.backups.length === 0 ? (
+          {answer.listError ? (
+            <Alert color="orange" variant="light">
+              {answer.listError}
+            </Alert>
+          ) : answer.backups.length === 0 ? (
             <Text size="sm" c="dimmed">
               {backupsTexts.empty}
             </Text>
