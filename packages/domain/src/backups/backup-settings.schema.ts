@@ -16,6 +16,10 @@ export const backupSettingsMessages = {
   notOnDisk: 'Il database di questo server non è su disco (DATA_DIR/pglite): non c’è nulla da salvare con un backup.',
   unreachable:
     'Lo storage dei backup non risponde: l’elenco non è disponibile. Controlla le impostazioni S3 del server (S3_BUCKET, S3_ENDPOINT, le chiavi) e riprova.',
+  storeFailedS3:
+    'Il backup non è stato salvato: lo storage dei backup non risponde. Controlla le impostazioni S3 del server (S3_BUCKET, S3_ENDPOINT, le chiavi) e riprova.',
+  storeFailedDir:
+    'Il backup non è stato salvato: la cartella dei backup non è scrivibile o il disco è pieno. Controlla BACKUP_DIR sul server e riprova.',
   severalStudios:
     'Questa installazione ospita più di uno studio: un backup contiene i dati di tutti gli studi, quindi lo esegue e lo scarica solo chi amministra il server, con il comando npm run backup.',
 } as const;

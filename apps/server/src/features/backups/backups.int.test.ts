@@ -427,7 +427,8 @@ describe.each(bucketTargets)('backups in a bucket, over the %s', (_name, make) =
     try {
       const owner = await createStudioOwner(t.app);
       const taken = await api(t.app, { method: 'POST', url: '/settings/backups', token: owner.token });
-      expect(taken.status).toBe(500);
+      expect(taken.status).toBe(503);
+      expect(taken.body.answer).toBe(m.storeFailedS3);
       expect(await storage.list('backups/')).toEqual([]);
       expect(readdirSync(workDir)).toEqual([]);
     } finally {
@@ -459,7 +460,15 @@ describe.each(bucketTargets)('backups in a bucket, over the %s', (_name, make) =
       expect(answer).toMatchObject({ available: true, destination: info, listError: m.unreachable });
       expect(answer.settings).toEqual({ hour: 2, keepDays: 14 });
       const take = await api(u.app, { method: 'POST', url: '/settings/backups', token: owner.token });
-      expect(take.status).toBe(500);
+      expect(take.status).toBe(503);
+      const put = await api(u.app, {
+        method: 'PUT',
+        url: '/settings/backups',
+        token: owner.token,
+        body: { hour: 3, keepDays: 7 },
+      });
+      expect(put.status).toBe(503);
+      expect(put.body.answer).toBe(m.storeFailedS3);
       expect(readdirSync(otherDir)).not.toContain('backups');
     } finally {
       await u.close();

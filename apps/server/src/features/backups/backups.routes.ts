@@ -33,7 +33,7 @@ export const registerBackupRoutes = (fastify: FastifyInstance, deps: AppDeps) =>
   app.post(
     '/settings/backups',
     { schema: { tags, querystring: studioQuery, response: answerEnvelope }, config: { access } },
-    async (req) => ok(await backups.backupNow(deps, studioOf(req)), m.taken),
+    async (req) => ok(await backups.backupNow(deps, studioOf(req), req.log), m.taken),
   );
 
   app.put(
@@ -42,7 +42,7 @@ export const registerBackupRoutes = (fastify: FastifyInstance, deps: AppDeps) =>
       schema: { tags, querystring: studioQuery, body: backupSettingsSchema, response: answerEnvelope },
       config: { access },
     },
-    async (req) => ok(await backups.putBackupSettings(deps, studioOf(req), req.body), m.saved),
+    async (req) => ok(await backups.putBackupSettings(deps, studioOf(req), req.body, req.log), m.saved),
   );
 
   app.get(

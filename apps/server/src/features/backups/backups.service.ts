@@ -119,19 +119,29 @@ const answerOf = async (deps: AppDeps, log?: BackupsLog): Promise<BackupsAnswer>
 /** GET /settings/backups: the list, the settings, where they go, or why backups are not taken from here. */
 export const getBackups = (deps: AppDeps, _ctx: StudioContext, log?: BackupsLog) => answerOf(deps, log);
 
+/**
+ * The destination failed (a bucket that does not answer, a full or read-only disk): 503 with what to check, the error
+ * itself in the request's log. Nothing is left behind (the destination cleans its work file).
+ */
+const destinationFailed = (deps: AppDeps, log: BackupsLog | undefined) => (err: unknown) => {
+  if (err instanceof AppError) throw err;
+  log?.warn({ err }, 'backups: the destination failed');
+  throw new AppError('SERVICE_UNAVAILABLE', deps.backups.info.kind === 's3' ? m.storeFailedS3 : m.storeFailedDir);
+};
+
 /** POST /settings/backups: a backup now, audited. */
-export const backupNow = async (deps: AppDeps, ctx: StudioContext) => {
+export const backupNow = async (deps: AppDeps, ctx: StudioContext, log?: BackupsLog) => {
   await requireAvailable(deps);
-  const taken = await runBackup(deps);
+  const taken = await runBackup(deps).catch(destinationFailed(deps, log));
   await recordAudit(deps.db, ctx, { action: 'backups.take', entityType: 'backup', changedFields: [taken.name] });
   return answerOf(deps);
 };
 
 /** PUT /settings/backups: the hour of the daily backup and the days kept, audited. */
-export const putBackupSettings = async (deps: AppDeps, ctx: StudioContext, input: BackupSettings) => {
+export const putBackupSettings = async (deps: AppDeps, ctx: StudioContext, input: BackupSettings, log?: BackupsLog) => {
   await requireAvailable(deps);
-  const before = await readBackupSettings(deps.backups);
-  await deps.backups.writeSettings(JSON.stringify(input));
+  const before = await readBackupSettings(deps.backups).catch(destinationFailed(deps, log));
+  await deps.backups.writeSettings(JSON.stringify(input)).catch(destinationFailed(deps, log));
   await recordAudit(deps.db, ctx, {
     action: 'backups.settings',
     entityType: 'settings',
