@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyAppointmentMappingOverride,
   appointmentFieldForHeader,
   appointmentMappingProblem,
-  applyAppointmentMappingOverride,
   mapAppointmentHeader,
 } from './appointment-header-mapping.ts';
 

@@ -256,7 +256,13 @@ describe('duplicates and overlaps', () => {
   it('finds the same patient at the same start in the calendar and earlier in the file', () => {
     const rows = [input(2, {}), input(3, { pazienteId: 'p-bianchi' }), input(4, { pazienteId: 'p-bianchi' })];
     const existing = [
-      { id: 'e1', pazienteId: 'p-rossi', staffMemberId: null, start: rows[0]!.input.start, end: rows[0]!.input.end },
+      {
+        id: 'e1',
+        pazienteId: 'p-rossi',
+        staffMemberId: null,
+        start: new Date('2026-07-10T08:00:00Z'),
+        end: new Date('2026-07-10T08:30:00Z'),
+      },
     ];
     const found = findAppointmentDuplicates(rows, existing);
     expect(found.get(2)).toMatchObject({ kind: 'existing', eventId: 'e1' });

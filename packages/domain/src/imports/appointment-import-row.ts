@@ -6,7 +6,7 @@
  */
 import { toRomeWall } from '../calendar/time-zone.ts';
 import type { AppointmentColumnMapping, AppointmentImportField } from './appointment-header-mapping.ts';
-import { appointmentImportMessages as am } from './import.messages.ts';
+import { appointmentImportMessages as am, importMessages as m } from './import.messages.ts';
 import { parseImportDate } from './import-date.ts';
 import { mappedCellValues, plainNumberText, startsLikeFormula } from './import-row.ts';
 import {
@@ -16,7 +16,6 @@ import {
   parseImportTime,
   timeInDateText,
 } from './import-time.ts';
-import { importMessages as m } from './import.messages.ts';
 import type { ImportCell } from './read-import-file.ts';
 
 export type AppointmentImportValues = Partial<Record<AppointmentImportField, string>>;
