@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mapAppointmentHeader } from './appointment-header-mapping.ts';
 import {
   type AppointmentImportInput,
   appointmentRowValues,
@@ -10,7 +11,8 @@ import {
   matchImportPatient,
   nameMatchKey,
 } from './appointment-import-row.ts';
-import { formulaCell } from './read-import-file.ts';
+import { makeXlsx } from './make-xlsx.testing.ts';
+import { formulaCell, readImportFile } from './read-import-file.ts';
 
 const patient = (id: string, over: Partial<ImportPatientRef> = {}): ImportPatientRef => ({
   id,
@@ -302,5 +304,32 @@ describe('duplicates and overlaps', () => {
     expect(found.get(3)).toBe('Si sovrappone all’appuntamento della riga 2 dello stesso operatore.');
     expect(found.has(4)).toBe(false);
     expect(found.get(5)).toBe('Si sovrappone a un appuntamento già in calendario dello stesso operatore.');
+  });
+});
+
+describe('an XLSX agenda', () => {
+  it('reads serial days, times as fractions, durations as numbers, and refuses a formula', () => {
+    const read = readImportFile(
+      makeXlsx([
+        ['Data', 'Ora inizio', 'Durata', 'Paziente', 'Note'],
+        [46366, 0.4375, 45, 'Rossi Mario', 'Controllo'],
+        [46367, 0.625, 30, 'Rossi Mario', { f: 'HYPERLINK("http://x")', v: 'clic', t: 'str' }],
+      ]),
+    );
+    if (!read.ok) throw new Error(read.message);
+    const mapping = mapAppointmentHeader(read.table.header);
+    const [first, second] = read.table.rows.map((cells) => {
+      const { values, cellProblems } = appointmentRowValues(cells, mapping);
+      return checkAppointmentValues(values, { index, today }, cellProblems);
+    });
+    // 46366 = 10-12-2026, 0.4375 = 10:30 (winter: 09:30 UTC)
+    expect(first).toMatchObject({
+      ok: true,
+      input: { start: new Date('2026-12-10T09:30:00Z'), end: new Date('2026-12-10T10:15:00Z'), note: 'Controllo' },
+    });
+    expect(second).toMatchObject({
+      ok: false,
+      problems: [{ field: 'note', message: expect.stringMatching(/formula/) }],
+    });
   });
 });

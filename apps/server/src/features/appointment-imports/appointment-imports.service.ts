@@ -149,14 +149,14 @@ const computePreview = async (
   const valid = rows.flatMap((r) => (r.check.ok ? [{ row: r.row, input: r.check.input }] : []));
   let existing: ExistingAppointment[] = [];
   if (valid.length > 0) {
-    const starts = valid.map((v) => v.input.start.getTime());
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const v of valid) {
+      first = Math.min(first, v.input.start.getTime());
+      last = Math.max(last, v.input.start.getTime());
+    }
     // bounded by the studio's own calendar over the file's span (a day of margin for the longest appointments)
-    existing = await repo.appointmentsBetween(
-      deps.db,
-      ctx,
-      new Date(Math.min(...starts) - dayMs),
-      new Date(Math.max(...starts) + dayMs),
-    );
+    existing = await repo.appointmentsBetween(deps.db, ctx, new Date(first - dayMs), new Date(last + dayMs));
   }
   const duplicates = findAppointmentDuplicates(valid, existing);
   const counts = {
@@ -330,7 +330,8 @@ export const changeAppointmentImport = async (
 ): Promise<AppointmentImport> => {
   const imp = await findImport(deps, ctx, id);
   if (imp.status !== 'PREVIEW') throw new AppError('CONFLICT', am.notInPreview);
-  const table = await readStoredFile(deps, imp);
+  // the file as the last preview read it (kept in memory): a correction does not read 20 MB again
+  const { table } = await computePreview(deps, ctx, imp);
   const fileRows = new Set(table.rowNumbers);
   let mapping = imp.mapping as AppointmentColumnMapping;
   if (changes.mapping) {
