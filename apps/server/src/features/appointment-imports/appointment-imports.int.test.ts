@@ -254,7 +254,7 @@ describe('appointment import: preview, matching, corrections, import, report, un
     expect(again.body.answer).toBe(am.alreadyUndone);
   });
 
-  it('skips an appointment already in the calendar, imports it when asked, and warns of a staff member’s overlaps', async () => {
+  it('skips an appointment already in the calendar, imports it when asked, warns of overlaps, takes a corrected patient', async () => {
     const { studio, patients, rossiCf } = await seedStudio();
     await apiOk(t.app, {
       method: 'POST',
@@ -274,9 +274,13 @@ describe('appointment import: preview, matching, corrections, import, report, un
         'Data;Ora;Durata;Codice fiscale;Paziente',
         `10/12/2026;09:30;45;${rossiCf};`,
         '10/12/2026;09:45;30;;Lucia D’Amico',
+        '11/12/2026;09:45;30;;Rosi Mario',
       ]),
     );
-    expect(created.counts).toMatchObject({ valid: 2, duplicates: 1, toImport: 1 });
+    expect(created.counts).toMatchObject({ valid: 2, invalid: 1, duplicates: 1, toImport: 1 });
+    // the patient's name mistyped: corrected in the preview like any other cell
+    const fixed = await patch(studio, created.id, { fixes: [{ row: 4, values: { paziente: 'Rossi Mario' } }] });
+    expect(fixed.body.response?.counts).toMatchObject({ valid: 3, invalid: 0, toImport: 2 });
     const page = await rowsPage(studio, created.id);
     expect(page.content.find((r) => r.row === 2)?.duplicate).toMatchObject({
       kind: 'existing',
@@ -286,7 +290,7 @@ describe('appointment import: preview, matching, corrections, import, report, un
       { field: 'operatore', message: apm.overlap(apm.overlapExisting) },
     ]);
     const chosen = await patch(studio, created.id, { choices: [{ row: 2, choice: 'import' }] });
-    expect(chosen.body.response?.counts).toMatchObject({ toImport: 2 });
+    expect(chosen.body.response?.counts).toMatchObject({ toImport: 3 });
   });
 
   it('reads a Google Calendar export: month-first dates, AM/PM times, the subject as the patient', async () => {
