@@ -4,14 +4,18 @@ import {
   Checkbox,
   FileButton,
   Group,
+  List,
   Modal,
   Pagination,
+  Progress,
   ScrollArea,
+  Select,
   Stack,
   Stepper,
   Table,
   TagsInput,
   Text,
+  TextInput,
 } from '@mantine/core';
 import {
   type ImportField,
@@ -24,12 +28,6 @@ import {
 import { IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  ImportColumnsTable,
-  ImportOutcomeStep,
-  ImportPreviewRow,
-  rememberedImportStore,
-} from '../../../components/import-steps.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import {
   changePatientImport,
@@ -93,21 +91,134 @@ export const importTexts = {
   close: 'Chiudi',
 } as const;
 
-const fieldOptions = importFields.map((f) => ({ value: f, label: importFieldLabels[f] }));
-const choicesOf = (row: ImportPreviewRowView) => [
-  ...(row.duplicate ? [] : [{ value: 'import', label: importTexts.importRow }]),
-  { value: 'skip', label: importTexts.skip },
-  ...(row.duplicate?.kind === 'existing' ? [{ value: 'update', label: importTexts.update }] : []),
+const fieldOptions = [
+  { value: '', label: importTexts.notImported },
+  ...importFields.map((f) => ({ value: f, label: importFieldLabels[f] })),
 ];
 const labelOf = (field: string) => importFieldLabels[field as ImportField] ?? field;
 const nameOf = (v: Record<string, string>) =>
   [v.cognome, v.nome].filter(Boolean).join(' ') || v.ragioneSociale || v.nomeCompleto || '—';
 /** The last import started here, reopened with its outcome and undo while it can be undone (24 hours). */
-const lastImport = rememberedImportStore('studiolo.lastPatientImport');
-const rememberImport = lastImport.set;
-const rememberedImport = lastImport.get;
+const lastImportKey = 'studiolo.lastPatientImport';
+const rememberImport = (id: string | null) => {
+  try {
+    if (id) localStorage.setItem(lastImportKey, id);
+    else localStorage.removeItem(lastImportKey);
+  } catch {
+    // storage unavailable (private mode): the dialog simply starts afresh next time
+  }
+};
+const rememberedImport = () => {
+  try {
+    return localStorage.getItem(lastImportKey);
+  } catch {
+    return null;
+  }
+};
 
 const messageOf = (e: unknown) => (e instanceof HttpError ? e.message : 'Operazione non riuscita.');
+
+/** One row of the preview: its problems, a cell to correct, the choice for a duplicate. */
+const PreviewRow = ({
+  row,
+  onFix,
+  onChoice,
+}: {
+  row: ImportPreviewRowView;
+  onFix: (row: number, field: string, value: string) => Promise<void>;
+  onChoice: (row: number, choice: 'skip' | 'update' | 'import') => Promise<void>;
+}) => {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [value, setValue] = useState('');
+  const issues = [...row.problems, ...row.warnings];
+  return (
+    <Table.Tr data-testid="import-row">
+      <Table.Td>{row.row}</Table.Td>
+      <Table.Td>{nameOf(row.values)}</Table.Td>
+      <Table.Td>
+        <Stack gap={4}>
+          {row.problems.map((p) => (
+            <Group key={`${p.field}-${p.message}`} gap={6} wrap="nowrap" align="flex-start">
+              <Text size="sm" c="red.8">
+                <strong>{labelOf(p.field)}</strong>: {p.message}
+              </Text>
+              {p.field !== 'riga' && (
+                <Button
+                  size="compact-xs"
+                  style={{ flexShrink: 0 }}
+                  variant="light"
+                  aria-label={`${importTexts.fix} ${labelOf(p.field)} della riga ${row.row}`}
+                  onClick={() => {
+                    setEditing(p.field);
+                    setValue(row.values[p.field] ?? '');
+                  }}
+                >
+                  {importTexts.fix}
+                </Button>
+              )}
+            </Group>
+          ))}
+          {row.warnings.map((p) => (
+            <Text key={`${p.field}-${p.message}`} size="sm" c="orange.9">
+              <strong>{labelOf(p.field)}</strong>: {p.message}
+            </Text>
+          ))}
+          {row.duplicate && (
+            <Text size="sm" c="blue.9">
+              {row.duplicate.message}
+            </Text>
+          )}
+          {issues.length === 0 && !row.duplicate && (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          )}
+          {editing && (
+            <Group gap={6} align="flex-end">
+              <TextInput
+                size="xs"
+                label={`${labelOf(editing)} (riga ${row.row})`}
+                value={value}
+                onChange={(e) => setValue(e.currentTarget.value)}
+              />
+              <Button
+                size="xs"
+                onClick={() => {
+                  void onFix(row.row, editing, value).then(() => setEditing(null));
+                }}
+              >
+                {importTexts.save}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                {importTexts.cancel}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        {!row.ok ? (
+          <Text size="sm" fw={600} c="red.8" style={{ whiteSpace: 'nowrap' }}>
+            {importTexts.invalidSkipped}
+          </Text>
+        ) : (
+          <Select
+            size="xs"
+            aria-label={`${importTexts.choice} riga ${row.row}`}
+            allowDeselect={false}
+            value={row.choice}
+            data={[
+              ...(row.duplicate ? [] : [{ value: 'import', label: importTexts.importRow }]),
+              { value: 'skip', label: importTexts.skip },
+              ...(row.duplicate?.kind === 'existing' ? [{ value: 'update', label: importTexts.update }] : []),
+            ]}
+            onChange={(v) => v && void onChoice(row.row, v as 'skip' | 'update' | 'import')}
+          />
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+};
 
 /**
  * Pazienti › Importa (issue 30 item 1): file → columns → preview (problems, corrections, duplicates) → tags → import
@@ -240,12 +351,34 @@ export const PatientImportDialog = ({ opened, onClose }: { opened: boolean; onCl
           <Stack gap="sm">
             <Text size="sm">{importTexts.columnsHelp}</Text>
             {imp.mappingProblem && <Alert color="orange">{imp.mappingProblem}</Alert>}
-            <ImportColumnsTable
-              columns={imp.columns}
-              mapping={imp.mapping}
-              options={fieldOptions}
-              onChange={(column, field) => void change({ mapping: [{ column, field: field as ImportField | null }] })}
-            />
+            <ScrollArea.Autosize mah={380}>
+              <Table aria-label="Abbinamento delle colonne">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{importTexts.column}</Table.Th>
+                    <Table.Th>{importTexts.field}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {imp.columns.map((name, column) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional, names may repeat
+                    <Table.Tr key={column}>
+                      <Table.Td>{name || `Colonna ${column + 1}`}</Table.Td>
+                      <Table.Td>
+                        <Select
+                          size="xs"
+                          aria-label={`Campo per la colonna ${name || column + 1}`}
+                          allowDeselect={false}
+                          data={fieldOptions}
+                          value={imp.mapping[column] ?? ''}
+                          onChange={(v) => void change({ mapping: [{ column, field: v ? (v as ImportField) : null }] })}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
             {counts && <Text size="sm">{importTexts.summary(counts)}</Text>}
             <Group justify="flex-end">
               <Button
@@ -290,16 +423,11 @@ export const PatientImportDialog = ({ opened, onClose }: { opened: boolean; onCl
                   </Table.Thead>
                   <Table.Tbody>
                     {rows?.content.map((r) => (
-                      <ImportPreviewRow
+                      <PreviewRow
                         key={r.row}
                         row={r}
-                        subject={nameOf(r.values)}
-                        labelOf={labelOf}
-                        choices={choicesOf(r)}
                         onFix={(row, field, value) => change({ fixes: [{ row, values: { [field]: value } }] })}
-                        onChoice={(row, choice) =>
-                          change({ choices: [{ row, choice: choice as 'skip' | 'update' | 'import' }] })
-                        }
+                        onChoice={(row, choice) => change({ choices: [{ row, choice }] })}
                       />
                     ))}
                   </Table.Tbody>
@@ -359,37 +487,91 @@ export const PatientImportDialog = ({ opened, onClose }: { opened: boolean; onCl
         )}
 
         {step === 4 && imp && (
-          <ImportOutcomeStep
-            imp={imp}
-            doneText={importTexts.done(imp.result)}
-            undone={
-              undo && {
-                title: importTexts.undone(undo.removed),
-                keptTitle: importTexts.kept,
-                kept: undo.kept.map((k) => ({ key: k.patientId, name: k.name, reason: k.reason })),
-              }
-            }
-            busy={busy}
-            onReport={() => void run(() => downloadPatientImportReport(imp.id))}
-            onUndo={() =>
-              void run(() => undoPatientImport(imp.id)).then(async (result) => {
-                if (!result) return;
-                setUndo(result);
-                rememberImport(null);
-                setImp(await getPatientImport(imp.id));
-                void queryClient.invalidateQueries();
-              })
-            }
-            onNew={() => {
-              rememberImport(null);
-              setImp(null);
-              setRows(null);
-              setUndo(null);
-              setError(null);
-              setStep(0);
-            }}
-            onClose={reset}
-          />
+          <Stack gap="sm">
+            {running && (
+              <>
+                <Progress
+                  aria-label={importTexts.progressLabel}
+                  value={imp.progress.toWrite ? (100 * imp.progress.written) / imp.progress.toWrite : 0}
+                  animated
+                />
+                <Text size="sm">{importTexts.progress(imp.progress.written, imp.progress.toWrite)}</Text>
+                {imp.error && <Alert color="orange">{importTexts.failed}</Alert>}
+              </>
+            )}
+            {(imp.status === 'DONE' || imp.status === 'UNDONE') && (
+              <>
+                <Progress aria-label={importTexts.progressLabel} value={100} />
+                <Alert color="teal" role="status">
+                  {importTexts.done(imp.result)}
+                </Alert>
+                <Group>
+                  <Button variant="default" onClick={() => void run(() => downloadPatientImportReport(imp.id))}>
+                    {importTexts.report}
+                  </Button>
+                  {imp.status === 'DONE' && imp.undoUntil && (
+                    <Button
+                      color="red"
+                      variant="light"
+                      loading={busy}
+                      onClick={() =>
+                        void run(() => undoPatientImport(imp.id)).then(async (result) => {
+                          if (!result) return;
+                          setUndo(result);
+                          rememberImport(null);
+                          setImp(await getPatientImport(imp.id));
+                          void queryClient.invalidateQueries();
+                        })
+                      }
+                    >
+                      {importTexts.undo}
+                    </Button>
+                  )}
+                </Group>
+                {imp.status === 'DONE' && imp.undoUntil && (
+                  <Text size="xs" c="dimmed">
+                    {importTexts.undoUntil(imp.undoUntil)}
+                  </Text>
+                )}
+              </>
+            )}
+            {undo && (
+              <Alert color="blue" role="status" title={importTexts.undone(undo.removed)}>
+                {undo.kept.length > 0 && (
+                  <>
+                    <Text size="sm">{importTexts.kept}</Text>
+                    <List size="sm">
+                      {undo.kept.map((k) => (
+                        <List.Item key={k.patientId}>
+                          {k.name}: {k.reason}
+                        </List.Item>
+                      ))}
+                    </List>
+                  </>
+                )}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              {!running && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    rememberImport(null);
+                    setImp(null);
+                    setRows(null);
+                    setUndo(null);
+                    setError(null);
+                    setStep(0);
+                  }}
+                >
+                  {importTexts.newImport}
+                </Button>
+              )}
+              <Button variant="default" onClick={reset}>
+                {importTexts.close}
+              </Button>
+            </Group>
+          </Stack>
         )}
       </Stack>
     </Modal>
