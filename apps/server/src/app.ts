@@ -11,6 +11,7 @@ import { httpMessages, rateLimitHeader, supportEmailAddress, tooManyRequestsMess
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { registerAppointmentImportJobs } from './features/appointment-imports/appointment-imports.service.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { bookingFrameAncestors, withFrameAncestors } from './features/booking/booking-page.ts';
 import { registerEinvoicingJobs } from './features/einvoicing/einvoicing.service.ts';
@@ -111,6 +112,7 @@ export const buildApp = async (
   registerReminderJobs(deps);
   registerSistemaTsJobs(deps);
   registerPatientImportJobs(deps);
+  registerAppointmentImportJobs(deps);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -4,6 +4,7 @@ import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
 import { retirePublishedDemoPassword, seedDemoIfEmpty, seedsDemoOnStart } from './db/seed.ts';
 import { createDeps } from './deps.ts';
+import { recoverAppointmentImports } from './features/appointment-imports/appointment-imports.service.ts';
 import { startBackupSchedule } from './features/backups/backups.service.ts';
 import { holdDataDir } from './features/backups/data-dir-lock.ts';
 import { startGoogleSyncSchedule } from './features/calendar/google-calendar.schedule.ts';
@@ -89,6 +90,7 @@ const start = async () => {
     await recoverQueuedInvii(deps);
     await recoverTsLotti(deps);
     await recoverPatientImports(deps);
+    await recoverAppointmentImports(deps);
     flushCompileCache();
   })().catch((err) => app.log.error({ err }, 'background jobs did not start'));
   app.log.info({ ms: Math.round(performance.now() - startedAt), database: database.kind }, 'ready');

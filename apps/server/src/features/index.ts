@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
+import { registerAppointmentImportRoutes } from './appointment-imports/appointment-imports.routes.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerBackupRoutes } from './backups/backups.routes.ts';
 import { registerBannerRoutes } from './banner/banner.routes.ts';
@@ -41,6 +42,7 @@ export const registerFeatureRoutes = (app: FastifyInstance, deps: AppDeps) => {
   registerPatientRoutes(app, deps);
   registerPatientImportRoutes(app, deps);
   registerCalendarRoutes(app, deps);
+  registerAppointmentImportRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerFormTemplateRoutes(app, deps);
   registerSignatureRoutes(app, deps);

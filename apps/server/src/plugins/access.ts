@@ -51,6 +51,7 @@ export const tenantResources = [
   'referral',
   'ts-trasmissione',
   'patient-import',
+  'appointment-import',
 ] as const;
 export type TenantResource = (typeof tenantResources)[number];
 

@@ -377,6 +377,8 @@ export const createTenantResource = async (
     }
     case 'patient-import':
       return (await uploadPatientImport(app, owner, patientImportCsv(3))).id;
+    case 'appointment-import':
+      return (await uploadAppointmentImport(app, owner, await appointmentImportCsv(app, owner, 3))).id;
     default:
       throw new Error(`createTenantResource: no factory for ${resource} yet`);
   }
@@ -487,4 +489,52 @@ export const runPatientImport = async (app: FastifyInstance, owner: TestStudioUs
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('import not done in 60 s');
+};
+
+/**
+ * An appointment list to import (issue 30 item 2): a patient made in the studio first (an import never creates one),
+ * then `count` weekly appointments of 45 minutes for them by fiscal code, from 10 December 2026 at 09:30.
+ */
+export const appointmentImportCsv = async (app: FastifyInstance, owner: TestStudioUser, count: number) => {
+  const input = validPatientInput();
+  await apiOk(app, { method: 'POST', url: '/pazienti', token: owner.token, body: input });
+  const rows = Array.from({ length: count }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 11, 10 + 7 * i));
+    const date = `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
+    return `${date};09:30;45;${input.datiGenerali.codiceFiscale};Seduta ${i + 1}`;
+  });
+  return Buffer.from(`${['Data;Ora;Durata;Codice fiscale;Note', ...rows].join('\r\n')}\r\n`, 'utf8');
+};
+
+/** Uploads an appointment list to import. @returns the import as the server answered it. */
+export const uploadAppointmentImport = async (
+  app: FastifyInstance,
+  owner: TestStudioUser,
+  bytes: Buffer,
+  fileName = 'appuntamenti.csv',
+) => {
+  const body = multipartFile('file', fileName, 'text/csv', bytes);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/app/api/importazioni-appuntamenti',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`appointment import upload failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { response: { id: string; counts: Record<string, number> | null } }).response;
+};
+
+/** Starts an appointment import and waits until its job is done. @returns the import at the end. */
+export const runAppointmentImport = async (app: FastifyInstance, owner: TestStudioUser, id: string) => {
+  await apiOk(app, { method: 'POST', url: `/importazioni-appuntamenti/${id}/avvio`, token: owner.token });
+  for (let i = 0; i < 600; i++) {
+    const imp = await apiOk<{ status: string; result: { imported: number; skipped: number } }>(app, {
+      method: 'GET',
+      url: `/importazioni-appuntamenti/${id}`,
+      token: owner.token,
+    });
+    if (imp.status === 'DONE' || imp.status === 'FAILED') return imp;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('appointment import not done in 60 s');
 };

@@ -14,11 +14,13 @@ import {
 } from '../helpers/booking.ts';
 import type { TestApp } from '../helpers/build-test-app.ts';
 import {
+  appointmentImportCsv,
   createDocumentWithPatient,
   createTenantResource,
   mainCalendarId,
   patientImportCsv,
   receivedInvoiceXml,
+  runAppointmentImport,
   runPatientImport,
   testPassword,
   todayUi,
@@ -704,6 +706,38 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /app/api/importazioni-pazienti/:id/annulla': async ({ t, owner }) => {
     const id = await createTenantResource(t.app, owner, 'patient-import');
     await runPatientImport(t.app, owner, id);
+    return { params: { id } };
+  },
+  'POST /app/api/importazioni-appuntamenti': async ({ t, owner }) => ({
+    file: {
+      field: 'file',
+      fileName: 'appuntamenti.csv',
+      contentType: 'text/csv',
+      bytes: await appointmentImportCsv(t.app, owner, 3),
+    },
+  }),
+  'GET /app/api/importazioni-appuntamenti/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'appointment-import') },
+  }),
+  'GET /app/api/importazioni-appuntamenti/:id/righe': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'appointment-import') },
+    query: { filtro: 'tutte' },
+  }),
+  'PATCH /app/api/importazioni-appuntamenti/:id': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'appointment-import') },
+    body: { pastPaid: false, choices: [{ row: 2, choice: 'skip' }] },
+  }),
+  'POST /app/api/importazioni-appuntamenti/:id/avvio': async ({ t, owner }) => ({
+    params: { id: await createTenantResource(t.app, owner, 'appointment-import') },
+  }),
+  'GET /app/api/importazioni-appuntamenti/:id/report.csv': async ({ t, owner }) => {
+    const id = await createTenantResource(t.app, owner, 'appointment-import');
+    await apiOk(t.app, { method: 'POST', url: `/importazioni-appuntamenti/${id}/avvio`, token: owner.token });
+    return { params: { id } };
+  },
+  'POST /app/api/importazioni-appuntamenti/:id/annulla': async ({ t, owner }) => {
+    const id = await createTenantResource(t.app, owner, 'appointment-import');
+    await runAppointmentImport(t.app, owner, id);
     return { params: { id } };
   },
   'GET /app/api/body-charts/images': async () => ({}),

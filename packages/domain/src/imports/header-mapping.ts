@@ -305,34 +305,65 @@ const synonyms: Record<ImportField, readonly string[]> = {
   ],
 };
 
-const fieldByKey: ReadonlyMap<string, ImportField> = (() => {
-  const map = new Map<string, ImportField>();
-  for (const field of importFields) {
-    for (const name of synonyms[field]) {
+/**
+ * The header matching of one kind of import (patients, appointments): the field a header name suggests, the automatic
+ * mapping of a header row (each field taken by its leftmost column), and the user's changes to it. Built from a list
+ * of fields and their synonyms, compared through headerKey.
+ */
+export const headerMapper = <F extends string>(fields: readonly F[], names: Readonly<Record<F, readonly string[]>>) => {
+  const byKey = new Map<string, F>();
+  for (const field of fields) {
+    for (const name of names[field]) {
       const key = headerKey(name);
-      if (!map.has(key)) map.set(key, field);
+      if (!byKey.has(key)) byKey.set(key, field);
     }
   }
-  return map;
-})();
+  const fieldFor = (name: string): F | null => {
+    const key = headerKey(name);
+    if (!key) return null;
+    const exact = byKey.get(key);
+    if (exact) return exact;
+    // "Data di nascita (gg/mm/aaaa)", "Email [principale]": a known name with a hint in brackets
+    const bare = headerKey(name.replace(/\([^)]*\)|\[[^\]]*\]/gu, ' '));
+    const withoutHint = bare && bare !== key ? byKey.get(bare) : undefined;
+    if (withoutHint) return withoutHint;
+    // "Email 2", "Telefono 1": a known name followed by a number
+    const trimmed = (bare || key).replace(/[0-9]+$/u, '');
+    return (trimmed !== key && byKey.get(trimmed)) || null;
+  };
+  const map = (header: readonly string[]): (F | null)[] => {
+    const taken = new Set<F>();
+    return header.map((name) => {
+      const field = fieldFor(name);
+      if (!field || taken.has(field)) return null;
+      taken.add(field);
+      return field;
+    });
+  };
+  const override = (mapping: readonly (F | null)[], changes: Readonly<Record<number, F | null>>): (F | null)[] => {
+    const next = [...mapping];
+    for (const [indexText, field] of Object.entries(changes) as [string, F | null][]) {
+      const index = Number(indexText);
+      if (!Number.isInteger(index) || index < 0 || index >= next.length) continue;
+      if (field !== null && !(fields as readonly string[]).includes(field)) continue;
+      if (field !== null) {
+        const previous = next.indexOf(field);
+        if (previous !== -1) next[previous] = null;
+      }
+      next[index] = field;
+    }
+    return next;
+  };
+  return { fieldFor, map, override };
+};
+
+const patientHeaders = headerMapper(importFields, synonyms);
 
 /** The field each column fills, by column index; null for a column left out. */
 export type ColumnMapping = (ImportField | null)[];
 
 /** The field a header name suggests on its own, or null. */
-export const fieldForHeader = (name: string): ImportField | null => {
-  const key = headerKey(name);
-  if (!key) return null;
-  const exact = fieldByKey.get(key);
-  if (exact) return exact;
-  // "Data di nascita (gg/mm/aaaa)", "Email [principale]": a known name with a hint in brackets
-  const bare = headerKey(name.replace(/\([^)]*\)|\[[^\]]*\]/gu, ' '));
-  const withoutHint = bare && bare !== key ? fieldByKey.get(bare) : undefined;
-  if (withoutHint) return withoutHint;
-  // "Email 2", "Telefono 1": a known name followed by a number
-  const trimmed = (bare || key).replace(/[0-9]+$/u, '');
-  return (trimmed !== key && fieldByKey.get(trimmed)) || null;
-};
+export const fieldForHeader = (name: string): ImportField | null => patientHeaders.fieldFor(name);
 
 /**
  * The automatic mapping of a header row: each column to the field its name suggests, each field at most once (the
@@ -340,14 +371,8 @@ export const fieldForHeader = (name: string): ImportField | null => {
  * surname or name have their own columns a combined "Paziente" column is left out too (it repeats them).
  */
 export const mapHeader = (header: readonly string[]): ColumnMapping => {
-  const taken = new Set<ImportField>();
-  const mapping: ColumnMapping = header.map((name) => {
-    const field = fieldForHeader(name);
-    if (!field || taken.has(field)) return null;
-    taken.add(field);
-    return field;
-  });
-  if (taken.has('nomeCompleto') && (taken.has('cognome') || taken.has('nome'))) {
+  const mapping = patientHeaders.map(header);
+  if (mapping.includes('nomeCompleto') && (mapping.includes('cognome') || mapping.includes('nome'))) {
     return mapping.map((f) => (f === 'nomeCompleto' ? null : f));
   }
   return mapping;
@@ -362,20 +387,7 @@ export const mapHeader = (header: readonly string[]): ColumnMapping => {
 export const applyMappingOverride = (
   mapping: ColumnMapping,
   override: Readonly<Record<number, ImportField | null>>,
-): ColumnMapping => {
-  const next = [...mapping];
-  for (const [indexText, field] of Object.entries(override)) {
-    const index = Number(indexText);
-    if (!Number.isInteger(index) || index < 0 || index >= next.length) continue;
-    if (field !== null && !(importFields as readonly string[]).includes(field)) continue;
-    if (field !== null) {
-      const previous = next.indexOf(field);
-      if (previous !== -1) next[previous] = null;
-    }
-    next[index] = field;
-  }
-  return next;
-};
+): ColumnMapping => patientHeaders.override(mapping, override);
 
 /** Whether a mapping can tell who each row is: a surname, a name, a combined name or a company name. */
 export const mappingNamesPatients = (mapping: ColumnMapping): boolean =>

@@ -22,11 +22,48 @@ const compactPattern = /^(\d{4})(\d{2})(\d{2})$/;
  * never in the future. A person over 100 written with two digits is read 100 years too young: the row checks show
  * the date, and a fiscal code that disagrees is flagged.
  */
-const fullYear = (yy: number, month: number, day: number, today: Date): number => {
+const fullYear = (
+  yy: number,
+  month: number,
+  day: number,
+  today: Date,
+  century: ImportDateOptions['century'],
+): number => {
   const ty = today.getFullYear();
   const y = Math.floor(ty / 100) * 100 + yy;
+  // appointments (decision 045): past and future alike, so the century that puts the year nearest today
+  if (century === 'nearest') return y - ty > 50 ? y - 100 : ty - y > 50 ? y + 100 : y;
   const candidate = new Date(y, month - 1, day);
   return candidate.getTime() > today.getTime() ? y - 100 : y;
+};
+
+export type ImportDateOptions = {
+  date1904?: boolean;
+  today?: Date;
+  /**
+   * The order of day and month: 'dmy' (Italian, the default) or 'mdy' (a US export, as Google Calendar's CSV writes
+   * it; decided for the whole column by dateOrderOf, never row by row).
+   */
+  order?: 'dmy' | 'mdy';
+  /** Two-digit years: 'past' (a birth date: never after today, the default) or 'nearest' (an appointment). */
+  century?: 'past' | 'nearest';
+};
+
+/**
+ * The order of day and month in a column of dates: 'mdy' only when some date reads as month-first only (its second
+ * number above 12) and none as day-first only; else 'dmy'. A file mixing both is read day-first, and its month-first
+ * dates are refused as nonexistent.
+ */
+export const dateOrderOf = (values: readonly string[]): 'dmy' | 'mdy' => {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const v of values) {
+    const it = italianPattern.exec(v.trim());
+    if (!it) continue;
+    if (Number(it[1]) > 12) dayFirst = true;
+    if (Number(it[2]) > 12) monthFirst = true;
+  }
+  return monthFirst && !dayFirst ? 'mdy' : 'dmy';
 };
 
 /**
@@ -45,19 +82,19 @@ export const excelSerialToUiDate = (serial: number, date1904 = false): string | 
  * the rule above), YYYY-MM-DD, YYYYMMDD, or an XLSX number (a serial day).
  * @returns DD-MM-YYYY, or null when the text is no date or names a day that does not exist (31/02/1980).
  */
-export const parseImportDate = (
-  value: string | number,
-  opts: { date1904?: boolean; today?: Date } = {},
-): string | null => {
+export const parseImportDate = (value: string | number, opts: ImportDateOptions = {}): string | null => {
   if (typeof value === 'number') return excelSerialToUiDate(value, opts.date1904);
   const text = value.trim();
   const it = italianPattern.exec(text);
   if (it) {
-    const day = Number(it[1]);
-    const month = Number(it[2]);
+    const mdy = opts.order === 'mdy';
+    const day = Number(mdy ? it[2] : it[1]);
+    const month = Number(mdy ? it[1] : it[2]);
     const yearText = it[3] as string;
     const year =
-      yearText.length === 2 ? fullYear(Number(yearText), month, day, opts.today ?? new Date()) : Number(yearText);
+      yearText.length === 2
+        ? fullYear(Number(yearText), month, day, opts.today ?? new Date(), opts.century)
+        : Number(yearText);
     return ui(day, month, year);
   }
   const iso = isoPattern.exec(text) ?? compactPattern.exec(text);

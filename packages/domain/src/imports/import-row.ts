@@ -50,18 +50,17 @@ export type ImportRowOptions = {
 const padCap = (n: number): string => String(n).padStart(5, '0');
 
 /**
- * The text of each mapped field from a row's cells. XLSX numbers become text without exponent or grouping (a CAP
- * typed as a number, 187, gets its leading zeros back: 00187); a number in the birth-date column is a serial day.
- * @returns the values, and the problems of the cells themselves (a formula, a cell too long), which no correction
- * of the other fields removes: pass them to checkImportValues with the values.
+ * The text of each mapped field from a row's cells, for any kind of import: a formula cell and a cell too long become
+ * problems of their field; a number goes through `numberText` (dates, times, codes each read their own way); a boolean
+ * is VERO/FALSO.
  */
-export const rowValues = (
+export const mappedCellValues = <F extends string>(
   cells: readonly ImportCell[],
-  mapping: ColumnMapping,
-  opts: { date1904?: boolean } = {},
-): { values: ImportValues; cellProblems: ImportProblem[] } => {
-  const values: ImportValues = {};
-  const cellProblems: ImportProblem[] = [];
+  mapping: readonly (F | null)[],
+  numberText: (field: F, cell: number) => string,
+): { values: Partial<Record<F, string>>; cellProblems: { field: F; message: string }[] } => {
+  const values: Partial<Record<F, string>> = {};
+  const cellProblems: { field: F; message: string }[] = [];
   for (let i = 0; i < mapping.length; i++) {
     const field = mapping[i];
     if (!field) continue;
@@ -71,16 +70,8 @@ export const rowValues = (
       cellProblems.push({ field, message: m.formulaCell });
       continue;
     }
-    let text: string;
-    if (typeof cell === 'number') {
-      if (field === 'dataNascita') text = parseImportDate(cell, opts) ?? String(cell);
-      else if (field === 'cap' && Number.isInteger(cell) && cell >= 0 && cell < 100_000) text = padCap(cell);
-      else text = Number.isInteger(cell) ? BigInt(cell).toString() : String(cell);
-    } else if (typeof cell === 'boolean') {
-      text = cell ? 'VERO' : 'FALSO';
-    } else {
-      text = cell;
-    }
+    const text =
+      typeof cell === 'number' ? numberText(field, cell) : typeof cell === 'boolean' ? (cell ? 'VERO' : 'FALSO') : cell;
     if (text.length > importLimits.maxCellLength) {
       cellProblems.push({ field, message: m.cellTooLong });
       continue;
@@ -89,6 +80,33 @@ export const rowValues = (
   }
   return { values, cellProblems };
 };
+
+/** An XLSX number as plain text: no exponent, no grouping. */
+export const plainNumberText = (cell: number): string =>
+  Number.isInteger(cell) ? BigInt(cell).toString() : String(cell);
+
+/**
+ * The text of each mapped field from a row's cells. XLSX numbers become text without exponent or grouping (a CAP
+ * typed as a number, 187, gets its leading zeros back: 00187); a number in the birth-date column is a serial day.
+ * @returns the values, and the problems of the cells themselves (a formula, a cell too long), which no correction
+ * of the other fields removes: pass them to checkImportValues with the values.
+ */
+export const rowValues = (
+  cells: readonly ImportCell[],
+  mapping: ColumnMapping,
+  opts: { date1904?: boolean } = {},
+): { values: ImportValues; cellProblems: ImportProblem[] } =>
+  mappedCellValues(cells, mapping, (field, cell) => {
+    if (field === 'dataNascita') return parseImportDate(cell, opts) ?? String(cell);
+    if (field === 'cap' && Number.isInteger(cell) && cell >= 0 && cell < 100_000) return padCap(cell);
+    return plainNumberText(cell);
+  });
+
+/**
+ * SECURITY (formula injection, OWASP "CSV injection"): a value starting with = + - or @ may run as a formula when a
+ * spreadsheet opens a file it is written to; refused, not escaped (decision 039).
+ */
+export const startsLikeFormula = (text: string): boolean => /^[=+\-@]/u.test(text);
 
 // ---------- field readers ----------
 

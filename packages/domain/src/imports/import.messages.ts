@@ -43,3 +43,41 @@ export const importMessages = {
   duplicateInFile: (row: number) => `Stesso paziente della riga ${row} del file.`,
   duplicateExisting: (name: string) => `Paziente già presente: ${name}.`,
 } as const;
+
+/** Italian texts of the appointment import (issue 30 item 2; not worded in the spec: decision 045). */
+export const appointmentImportMessages = {
+  headerOnly: 'Il file contiene solo la riga di intestazione: nessun appuntamento da importare.',
+  dateMissing: 'Manca la data dell’appuntamento.',
+  dateInvalid: 'Data non valida: usa il formato GG/MM/AAAA.',
+  startMissing: 'Manca l’ora di inizio.',
+  timeInvalid: 'Ora non valida: usa il formato HH:MM (es. 09:30).',
+  endMissing: 'Manca l’ora di fine o la durata.',
+  durationInvalid: 'Durata non valida: indica i minuti (es. 45) oppure ore e minuti (es. 1h30 o 01:30).',
+  endBeforeStart: 'L’ora di fine deve essere successiva all’ora di inizio.',
+  tooLong: (hours: number) => `Un appuntamento importato non può durare più di ${hours} ore.`,
+  skippedHour: (time: string) =>
+    `L’ora indicata non esiste in quel giorno (cambio dell’ora legale): l’appuntamento inizia alle ${time}.`,
+  endFromService: 'Durata ricavata dalla prestazione.',
+  patientMissing: 'Manca il paziente: indica il codice fiscale oppure cognome e nome.',
+  patientNotFound:
+    'Paziente non trovato: importa prima i pazienti o correggi il nome (i pazienti non vengono creati dall’importazione degli appuntamenti).',
+  patientCodeNotFound: (cf: string) =>
+    `Nessun paziente dello studio ha il codice fiscale ${cf}: importa prima i pazienti o correggilo.`,
+  patientAmbiguous: (n: number) =>
+    `${n} pazienti dello studio hanno questo nome: indica il codice fiscale (o la data di nascita) per scegliere quello giusto.`,
+  patientMatchedByName: 'Il codice fiscale non è registrato nel paziente trovato per nome: controlla che sia lui.',
+  birthDateInvalid: 'Data di nascita non valida: usa il formato GG/MM/AAAA.',
+  serviceNotFound: (name: string) =>
+    `Prestazione «${name}» non trovata tra quelle dello studio: l’appuntamento viene importato senza prestazione.`,
+  staffNotFound: (name: string) =>
+    `Operatore «${name}» non trovato tra il personale dello studio: l’appuntamento viene importato senza operatore.`,
+  staffAmbiguous: (name: string) =>
+    `Più persone dello studio corrispondono a «${name}»: l’appuntamento viene importato senza operatore.`,
+  staffDefault: 'Unico operatore dello studio.',
+  noteTooLong: 'La nota supera i 4000 caratteri.',
+  overlap: (what: string) => `Si sovrappone ${what} dello stesso operatore.`,
+  overlapFileRow: (row: number) => `all’appuntamento della riga ${row}`,
+  overlapExisting: 'a un appuntamento già in calendario',
+  duplicateInFile: (row: number) => `Stesso paziente e stessa ora della riga ${row} del file.`,
+  duplicateExisting: 'Il paziente ha già un appuntamento in calendario a quest’ora.',
+} as const;

@@ -1,3 +1,4 @@
+export * from './appointment-imports.ts';
 export * from './audit.ts';
 export * from './billing.ts';
 export * from './booking.ts';

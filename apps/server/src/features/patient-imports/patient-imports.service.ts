@@ -4,7 +4,6 @@
  * all-or-nothing each, reported per row, and undone within 24 hours.
  */
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   importApiMessages as am,
   applyMappingOverride,
@@ -20,18 +19,17 @@ import {
   type ImportTable,
   type ImportUndoResult,
   type ImportValues,
-  importLimits,
   importMessages as m,
   mapHeader,
   mappingNamesPatients,
   type PatientImport,
-  readImportFile,
   rowValues,
 } from '@studiolo/domain/imports';
 import { type PatientData, type PatientInput, patientInputSchema } from '@studiolo/domain/patients';
 import { sanitizeFileName } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
+import { type IncomingFile, readStoredImport, readUpload, yieldToEventLoop } from '../../shared/import-upload.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import { patientsRepository } from '../patients/patients.repository.ts';
@@ -50,8 +48,6 @@ export const importBatchSize = 500;
 /** Rows checked between two turns of the event loop (about 0.1 ms a row: some 25 ms of CPU at a time). */
 const checkSliceRows = 250;
 const undoWindowMs = 24 * 3600_000;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // ---------- the preview ----------
 
@@ -80,13 +76,8 @@ const nameOf = (v: ImportValues): string =>
 
 const defaultChoice = (duplicate: ImportDuplicate | null): ImportRowChoice => (duplicate ? 'skip' : 'import');
 
-const readStoredFile = async (deps: AppDeps, imp: PatientImportRow): Promise<ImportTable> => {
-  const bytes = await deps.storage.get(imp.storageKey);
-  if (!bytes) throw new AppError('CONFLICT', am.fileGone);
-  const read = readImportFile(new Uint8Array(bytes));
-  if (!read.ok) throw new AppError('VALIDATION', read.message);
-  return read.table;
-};
+const readStoredFile = (deps: AppDeps, imp: PatientImportRow): Promise<ImportTable> =>
+  readStoredImport(deps.storage, imp.storageKey, am.fileGone);
 
 /**
  * Every row of the file through the mapping, the user's corrections and choices, checked, and matched against the
@@ -208,26 +199,13 @@ const findImport = async (deps: AppDeps, ctx: StudioContext, id: string) => {
 
 // ---------- upload ----------
 
-export type IncomingFile = { fileName: string; stream: Readable & { truncated?: boolean } };
-
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', m.tooLarge(importLimits.maxBytes / 1024 / 1024));
-
 /**
  * POST /importazioni-pazienti: the file read (refused with the reader's Italian message, nothing stored), stored,
  * its columns matched, every row checked.
  */
 export const uploadImport = async (deps: AppDeps, ctx: StudioContext, file: IncomingFile): Promise<PatientImport> => {
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
-  }
-  if (file.stream.truncated) throw tooLarge();
-  const bytes = Buffer.concat(chunks);
-  const read = readImportFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  if (!read.ok) throw new AppError('VALIDATION', read.message);
+  const read = await readUpload(file);
+  const bytes = read.bytes;
   const id = randomUUID();
   const storageKey = `${ctx.studioId}/imports/${id}`;
   await deps.storage.put(storageKey, bytes);

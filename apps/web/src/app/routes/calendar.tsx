@@ -65,6 +65,21 @@ const SettleBatchDialog = lazy(async () => ({
   default: (await import('../../features/invoices/components/settle-batch-dialog.tsx')).SettleBatchDialog,
 }));
 
+// the appointment import (issue 30 item 2) in a chunk of its own, fetched when first opened
+const AppointmentImportDialog = lazy(async () => ({
+  default: (await import('../../features/appointment-imports/components/appointment-import-dialog.tsx'))
+    .AppointmentImportDialog,
+}));
+const ImportAppointments = (props: {
+  opened: boolean;
+  onClose: () => void;
+  calendars: { id: string; summary: string }[];
+}) => (
+  <Suspense fallback={null}>
+    <AppointmentImportDialog {...props} />
+  </Suspense>
+);
+
 /** A patient's kind of customer and recipient code, for the invoices the calendar's batch makes (issue 26 item 6). */
 const loadCustomer = async (pazienteId: string) => {
   const p = await getPatient(pazienteId);
@@ -136,6 +151,7 @@ export const CalendarPage = () => {
             setDiaryFor({ pazienteId: e.pazienteId, eventId: e.id, start: e.start, patientName: e.pazienteName })
         : null,
       SettleBatchDialog: SettleBatch,
+      ImportAppointmentsDialog: role && can(role, 'calendar:write') ? ImportAppointments : null,
       AppointmentReminders,
       // online bookings waiting for the studio (decision 035), confirmed or cancelled by those who write the calendar
       headerActions:

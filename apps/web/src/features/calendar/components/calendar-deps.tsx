@@ -45,6 +45,15 @@ export type CalendarDeps = {
   AppointmentReminders?: ComponentType<{ eventId: string }> | null;
   /** Several patients' past unpaid appointments invoiced in one go (issue 26 item 6); absent: not offered. */
   SettleBatchDialog?: ComponentType<{ opened: boolean; onClose: () => void }> | null;
+  /**
+   * "Importa appuntamenti" (issue 30 item 2, decision 045), lent by the appointment-imports feature; absent or null:
+   * not offered (roles that may not write the calendar).
+   */
+  ImportAppointmentsDialog?: ComponentType<{
+    opened: boolean;
+    onClose: () => void;
+    calendars: { id: string; summary: string }[];
+  }> | null;
 };
 
 const CalendarDepsContext = createContext<CalendarDeps | null>(null);

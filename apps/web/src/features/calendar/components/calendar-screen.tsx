@@ -24,6 +24,7 @@ import {
   IconCopy,
   IconDots,
   IconFileExport,
+  IconFileImport,
   IconPlus,
   IconReceipt,
   IconTrash,
@@ -90,6 +91,7 @@ export const calendarTexts = {
   bulkDelete: 'Elimina eventi…',
   bulkExport: 'Esporta eventi…',
   settleBatch: 'Fatture appuntamenti da saldare…',
+  importAppointments: 'Importa appuntamenti…',
   settings: 'Impostazioni calendario',
   select: 'Seleziona',
   selecting: 'Selezione attiva: tocca gli appuntamenti per sceglierli',
@@ -154,6 +156,7 @@ export const CalendarScreen = () => {
   const [dialog, setDialog] = useState<AppointmentDialogMode | null>(null);
   const [bulk, setBulk] = useState<BulkMode | null>(null);
   const [settling, setSettling] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
   if (dialog && !dialogWanted) setDialogWanted(true);
   // fetched once the first screen is up, so the first click on a slot or an appointment does not wait for it
@@ -349,6 +352,11 @@ export const CalendarScreen = () => {
               {deps.canExport && (
                 <Menu.Item leftSection={<IconFileExport size={16} />} onClick={() => setBulk('export')}>
                   {calendarTexts.bulkExport}
+                </Menu.Item>
+              )}
+              {deps.canWrite && deps.ImportAppointmentsDialog && (
+                <Menu.Item leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+                  {calendarTexts.importAppointments}
                 </Menu.Item>
               )}
               {deps.SettleBatchDialog && (
@@ -587,6 +595,9 @@ export const CalendarScreen = () => {
         onCancel={() => setToDelete(null)}
       />
       {deps.SettleBatchDialog && settling && <deps.SettleBatchDialog opened onClose={() => setSettling(false)} />}
+      {deps.ImportAppointmentsDialog && importing && (
+        <deps.ImportAppointmentsDialog opened onClose={() => setImporting(false)} calendars={calendars} />
+      )}
       {bulk && (
         <Suspense fallback={null}>
           <BulkEventsDialog
