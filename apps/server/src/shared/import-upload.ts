@@ -6,6 +6,9 @@ import type { Readable } from 'node:stream';
 import { type ImportTable, importLimits, importMessages, readImportFile } from '@studiolo/domain/imports';
 import { AppError } from './app-error.ts';
 
+/** An import left in preview this long after its last change is deleted with its file (decisions 039, 045). */
+export const unstartedImportTtlMs = 7 * 24 * 3600_000;
+
 export type IncomingFile = { fileName: string; stream: Readable & { truncated?: boolean } };
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', importMessages.tooLarge(importLimits.maxBytes / 1024 / 1024));

@@ -18,7 +18,8 @@ import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import { multipartFile } from '../../../test/helpers/multipart.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
-import { recoverAppointmentImports } from './appointment-imports.service.ts';
+import { sweepDeletedFiles } from '../clinical/attachments.service.ts';
+import { expireUnstartedAppointmentImports, recoverAppointmentImports } from './appointment-imports.service.ts';
 
 type Counts = Record<string, number>;
 type ImportView = { id: string; status: string; counts: Counts | null; mapping: (string | null)[]; pastPaid: boolean };
@@ -314,6 +315,24 @@ describe('appointment import: preview, matching, corrections, import, report, un
       '2026-12-24T14:00:00.000Z',
     ]);
     expect(patients.damico).toBeTruthy();
+  });
+
+  it('deletes an import never started after a week, with its file', async () => {
+    const studio = await createStudioOwner(t.app);
+    const old = await uploadAppointmentImport(t.app, studio, await appointmentImportCsv(t.app, studio, 2));
+    const fresh = await uploadAppointmentImport(t.app, studio, await appointmentImportCsv(t.app, studio, 2));
+    await rowsOf(
+      t.deps.db,
+      `update appointment_imports set updated_at = now() - interval '8 days' where id = '${old.id}'`,
+    );
+    expect(await expireUnstartedAppointmentImports(t.deps)).toBe(1);
+    await sweepDeletedFiles(t.deps);
+    const status = (id: string) =>
+      api(t.app, { method: 'GET', url: `/importazioni-appuntamenti/${id}`, token: studio.token }).then((r) => r.status);
+    expect(await status(old.id)).toBe(404);
+    expect(await t.deps.storage.get(`${studio.studioId}/imports/${old.id}`)).toBeNull();
+    expect(await status(fresh.id)).toBe(200);
+    expect(await t.deps.storage.get(`${studio.studioId}/imports/${fresh.id}`)).not.toBeNull();
   });
 
   it('queues again at start-up an import whose job a crash lost', async () => {

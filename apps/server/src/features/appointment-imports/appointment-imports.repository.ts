@@ -81,6 +81,17 @@ export const appointmentImportsRepository = {
       .where(and(inArray(appointmentImports.status, ['QUEUED', 'RUNNING']), lt(appointmentImports.updatedAt, before)))
       .limit(100),
 
+  /**
+   * unsafe: the periodic sweep, no studio context: imports left in preview (never started) and untouched since
+   * `before` are deleted; the trigger of migration 0041 hands their files to the storage sweep. @returns how many.
+   */
+  unsafeDeleteUnstarted: (db: DbOrTx, before: Date) =>
+    db
+      .delete(appointmentImports)
+      .where(and(eq(appointmentImports.status, 'PREVIEW'), lt(appointmentImports.updatedAt, before)))
+      .returning({ id: appointmentImports.id })
+      .then((r) => r.length),
+
   /** The studio's patients as rows are matched against them (names, code, birth date: no clinical data). */
   patientRefs: (db: DbOrTx, ctx: StudioContext) =>
     db

@@ -35,7 +35,13 @@ import {
 import { formatUiDate, sanitizeFileName } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
-import { type IncomingFile, readStoredImport, readUpload, yieldToEventLoop } from '../../shared/import-upload.ts';
+import {
+  type IncomingFile,
+  readStoredImport,
+  readUpload,
+  unstartedImportTtlMs,
+  yieldToEventLoop,
+} from '../../shared/import-upload.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import {
@@ -584,6 +590,10 @@ export const registerAppointmentImportJobs = (deps: AppDeps) => {
 };
 
 /** At start-up: started imports whose job a crash lost before the queue go to it now. */
+/** Deletes the imports never started and untouched for a week (as the patient import's); files go with the sweep. */
+export const expireUnstartedAppointmentImports = (deps: AppDeps) =>
+  repo.unsafeDeleteUnstarted(deps.db, new Date(deps.now().getTime() - unstartedImportTtlMs));
+
 export const recoverAppointmentImports = async (deps: AppDeps) => {
   for (const { id, studioId } of await repo.unsafeStaleStarted(deps.db, new Date(deps.now().getTime() - 60_000)))
     await deps.jobs.send<AppointmentImportJob>(

@@ -8,6 +8,8 @@ import { studioOf } from '../../plugins/auth-context.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { contentDisposition } from '../../shared/content-disposition.ts';
 import { ok } from '../../shared/envelope.ts';
+import { expireUnstartedAppointmentImports } from '../appointment-imports/appointment-imports.service.ts';
+import { expireUnstartedPatientImports } from '../patient-imports/patient-imports.service.ts';
 import { exportAttachments } from './attachments.export.ts';
 import * as attachments from './attachments.service.ts';
 
@@ -21,10 +23,19 @@ const attachmentTenant = { resource: 'attachment', idParam: 'id' } as const;
 export const registerAttachmentRoutes = (root: FastifyInstance, deps: AppDeps) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  // files of deleted patients and studios leave storage at start-up and every 10 minutes (decision 030)
+  // The install's storage sweep, at start-up and every 10 minutes (decision 030): imports never started expire
+  // (decisions 039, 045), then the files of deleted rows (attachments, received invoices, imports; patients and
+  // studios deleted with theirs) leave storage.
   let sweeper: NodeJS.Timeout | null = null;
-  const sweep = () =>
-    attachments.sweepDeletedFiles(deps).catch((err: unknown) => root.log.error({ err }, 'storage sweep failed'));
+  const sweep = async () => {
+    try {
+      await expireUnstartedPatientImports(deps);
+      await expireUnstartedAppointmentImports(deps);
+      await attachments.sweepDeletedFiles(deps);
+    } catch (err) {
+      root.log.error({ err }, 'storage sweep failed');
+    }
+  };
   root.addHook('onReady', async () => {
     void sweep();
     sweeper = setInterval(() => void sweep(), sweepIntervalMs);

@@ -13,7 +13,8 @@ import { api, apiOk } from '../../../test/helpers/http.ts';
 import { createStudioOwner, type TestStudioUser } from '../../../test/helpers/login-as.ts';
 import { multipartFile } from '../../../test/helpers/multipart.ts';
 import { rowsOf } from '../../../test/helpers/sql.ts';
-import { recoverPatientImports } from './patient-imports.service.ts';
+import { sweepDeletedFiles } from '../clinical/attachments.service.ts';
+import { expireUnstartedPatientImports, recoverPatientImports } from './patient-imports.service.ts';
 
 type Counts = Record<string, number>;
 type ImportView = { id: string; status: string; counts: Counts | null; mapping: (string | null)[]; columns: string[] };
@@ -272,6 +273,36 @@ describe('patient import: preview, corrections, import, report, undo', () => {
     expect(expired.status).toBe(409);
     expect(expired.body.answer).toBe(am.undoExpired);
     expect(await patientsOf(studio)).toBe(3);
+  });
+
+  it('deletes an import never started after a week with its file, and an import whose studio goes', async () => {
+    const studio = await createStudioOwner(t.app);
+    const old = await uploadPatientImport(t.app, studio, patientImportCsv(2));
+    const fresh = await uploadPatientImport(t.app, studio, patientImportCsv(2));
+    const done = await uploadPatientImport(t.app, studio, patientImportCsv(2));
+    await runPatientImport(t.app, studio, done.id);
+    await rowsOf(
+      t.deps.db,
+      `update patient_imports set updated_at = now() - interval '8 days' where id in ('${old.id}', '${done.id}')`,
+    );
+    const fileOf = (id: string) => t.deps.storage.get(`${studio.studioId}/imports/${id}`);
+    expect(await fileOf(old.id)).not.toBeNull();
+
+    expect(await expireUnstartedPatientImports(t.deps)).toBe(1);
+    await sweepDeletedFiles(t.deps);
+    const status = (id: string) =>
+      api(t.app, { method: 'GET', url: `/importazioni-pazienti/${id}`, token: studio.token }).then((r) => r.status);
+    expect(await status(old.id)).toBe(404);
+    expect(await fileOf(old.id)).toBeNull();
+    // a week is counted from the last change; a finished import stays for its report and undo window's record
+    expect(await status(fresh.id)).toBe(200);
+    expect(await fileOf(fresh.id)).not.toBeNull();
+    expect(await status(done.id)).toBe(200);
+
+    // the studio deleted with everything: the file of its import in preview leaves storage too
+    await rowsOf(t.deps.db, `delete from studios where id = '${studio.studioId}'`);
+    await sweepDeletedFiles(t.deps);
+    expect(await fileOf(fresh.id)).toBeNull();
   });
 
   it('queues again at start-up an import whose job a crash lost', async () => {

@@ -84,6 +84,17 @@ export const patientImportsRepository = {
       .where(and(inArray(patientImports.status, ['QUEUED', 'RUNNING']), lt(patientImports.updatedAt, before)))
       .limit(100),
 
+  /**
+   * unsafe: the periodic sweep, no studio context: imports left in preview (never started) and untouched since
+   * `before` are deleted; the trigger of migration 0041 hands their files to the storage sweep. @returns how many.
+   */
+  unsafeDeleteUnstarted: (db: DbOrTx, before: Date) =>
+    db
+      .delete(patientImports)
+      .where(and(eq(patientImports.status, 'PREVIEW'), lt(patientImports.updatedAt, before)))
+      .returning({ id: patientImports.id })
+      .then((r) => r.length),
+
   /** The light view of the studio's patients the duplicates are found against (no clinical data). */
   existingPatients: (db: DbOrTx, ctx: StudioContext) =>
     db

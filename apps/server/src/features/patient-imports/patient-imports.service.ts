@@ -29,7 +29,13 @@ import { type PatientData, type PatientInput, patientInputSchema } from '@studio
 import { sanitizeFileName } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
-import { type IncomingFile, readStoredImport, readUpload, yieldToEventLoop } from '../../shared/import-upload.ts';
+import {
+  type IncomingFile,
+  readStoredImport,
+  readUpload,
+  unstartedImportTtlMs,
+  yieldToEventLoop,
+} from '../../shared/import-upload.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import { patientsRepository } from '../patients/patients.repository.ts';
@@ -537,6 +543,10 @@ export const registerPatientImportJobs = (deps: AppDeps) => {
 };
 
 /** At start-up: imports started whose job a crash lost before the queue go to it now (the job resumes where it was). */
+/** Deletes the imports never started and untouched for a week; their files go with the storage sweep. */
+export const expireUnstartedPatientImports = (deps: AppDeps) =>
+  repo.unsafeDeleteUnstarted(deps.db, new Date(deps.now().getTime() - unstartedImportTtlMs));
+
 export const recoverPatientImports = async (deps: AppDeps) => {
   for (const { id, studioId } of await repo.unsafeStaleStarted(deps.db, new Date(deps.now().getTime() - 60_000)))
     await deps.jobs.send<PatientImportJob>(patientImportQueue, { importId: id, studioId }, { singletonKey: id });
