@@ -8,6 +8,7 @@
  */
 import { loadavg } from 'node:os';
 import { runAnalytics } from './scenarios/analytics.ts';
+import { runAppointmentImport } from './scenarios/appointment-import.ts';
 import { runAttachments } from './scenarios/attachments.ts';
 import { runBackups } from './scenarios/backups.ts';
 import { runBooking } from './scenarios/booking.ts';
@@ -50,6 +51,7 @@ const parts: [name: string, run: (log: Log) => Promise<unknown> | unknown][] = [
   ['analytics', (l) => runAnalytics({ log: l })],
   ['attachments', (l) => runAttachments({ log: l })],
   ['patient-import', (l) => runPatientImport({ log: l })],
+  ['appointment-import', (l) => runAppointmentImport({ log: l })],
   ['studio-export', (l) => runStudioExport({ log: l })],
   ['backups', (l) => runBackups({ log: l })],
   ['web-bundle', (l) => runWebBundle({ log: l })],
