@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyMappingOverride, mapHeader } from './header-mapping.ts';
-import { importMessages as m } from './import.messages.ts';
+import { importCountsSummary, importMessages as m } from './import.messages.ts';
 import { previewImport } from './import-preview.ts';
 import { type ImportTable, readImportFile } from './read-import-file.ts';
 
@@ -110,5 +110,16 @@ describe('previewImport', () => {
     const table = read(exported);
     const mapping = applyMappingOverride(mapHeader(table.header), { 0: null });
     expect(previewImport(table, mapping, { today })).toEqual({ ok: false, message: m.noMappedName });
+  });
+});
+
+describe('importCountsSummary', () => {
+  it('says one in the singular and the rest in the plural', () => {
+    expect(importCountsSummary({ total: 30, valid: 26, invalid: 4, duplicates: 1 })).toBe(
+      '30 righe: 26 valide, 4 con errori, 1 duplicato.',
+    );
+    expect(importCountsSummary({ total: 1, valid: 1, invalid: 0, duplicates: 0 })).toBe(
+      '1 riga: 1 valida, 0 con errori, 0 duplicati.',
+    );
   });
 });

@@ -1,3 +1,9 @@
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The preview's counts in one line, both imports: "30 righe: 26 valide, 4 con errori, 1 duplicato." */
+export const importCountsSummary = (c: { total: number; valid: number; invalid: number; duplicates: number }) =>
+  `${count(c.total, 'riga', 'righe')}: ${count(c.valid, 'valida', 'valide')}, ${c.invalid} con errori, ${count(c.duplicates, 'duplicato', 'duplicati')}.`;
+
 /** Italian texts of the patient import (issue 30 item 1; not worded in the spec: decision 039). */
 export const importMessages = {
   emptyFile: 'Il file è vuoto.',

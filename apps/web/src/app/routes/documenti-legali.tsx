@@ -53,7 +53,13 @@ export const LegalDocumentsPage = () => {
             ))}
           </Group>
           {legalDocumentIds.map((id) => (
-            <LegalDocumentView key={id} id={id} email={email} subProcessors={info?.subProcessors} operator={info?.operator} />
+            <LegalDocumentView
+              key={id}
+              id={id}
+              email={email}
+              subProcessors={info?.subProcessors}
+              operator={info?.operator}
+            />
           ))}
         </Stack>
       </Container>

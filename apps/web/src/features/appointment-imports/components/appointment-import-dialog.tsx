@@ -20,6 +20,7 @@ import {
   type AppointmentImportUndoResult,
   appointmentImportFieldLabels,
   appointmentImportFields,
+  importCountsSummary,
 } from '@studiolo/domain/imports';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -53,8 +54,7 @@ export const appointmentImportTexts = {
   chooseFile: 'Scegli il file',
   uploading: 'Controllo del file…',
   columnsHelp: 'Abbiamo abbinato le colonne del file ai dati dell’appuntamento: controlla e cambia dove serve.',
-  summary: (c: NonNullable<AppointmentImport['counts']>) =>
-    `${c.total} righe: ${c.valid} valide, ${c.invalid} con errori, ${c.duplicates} duplicati.`,
+  summary: importCountsSummary,
   onlyProblems: 'Solo righe con problemi',
   row: 'Riga',
   appointment: 'Appuntamento',

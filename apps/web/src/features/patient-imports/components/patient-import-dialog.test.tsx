@@ -142,7 +142,7 @@ describe('PatientImportDialog', () => {
     await waitFor(() =>
       expect(bodies.find((b) => b.method === 'PATCH')?.body).toEqual({ mapping: [{ column: 3, field: 'cellulare' }] }),
     );
-    expect(screen.getByText('3 righe: 2 valide, 1 con errori, 1 duplicati.')).toBeTruthy();
+    expect(screen.getByText('3 righe: 2 valide, 1 con errori, 1 duplicato.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
 
     // preview: only rows with problems, a cell fixed inline, a duplicate to update

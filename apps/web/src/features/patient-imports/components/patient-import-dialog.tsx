@@ -21,6 +21,7 @@ import {
   type ImportField,
   type ImportPreviewRowView,
   type ImportUndoResult,
+  importCountsSummary,
   importFieldLabels,
   importFields,
   type PatientImport,
@@ -54,8 +55,7 @@ export const importTexts = {
   notImported: '— Non importare —',
   column: 'Colonna del file',
   field: 'Campo di Studiolo',
-  summary: (c: NonNullable<PatientImport['counts']>) =>
-    `${c.total} righe: ${c.valid} valide, ${c.invalid} con errori, ${c.duplicates} duplicati.`,
+  summary: importCountsSummary,
   onlyProblems: 'Solo righe con problemi',
   row: 'Riga',
   patient: 'Paziente',
