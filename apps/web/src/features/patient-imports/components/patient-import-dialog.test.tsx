@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../../components/testing/render-with-pro
 import { signInTestUser } from '../../../components/testing/signed-in.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { reloadSession } from '../../../lib/session.ts';
-import { PatientImportButton } from './patient-import-dialog.tsx';
+import { PatientImportDialog } from './patient-import-dialog.tsx';
 
 const id = '55555555-5555-4555-8555-555555555555';
 const counts = { total: 3, valid: 2, invalid: 1, duplicates: 1, withWarnings: 0, toImport: 1, toUpdate: 0, toSkip: 2 };
@@ -122,10 +122,9 @@ describe('PatientImportDialog', () => {
   it('goes from the file to the columns, the preview with a fix and a choice, the tags, the import and its undo', async () => {
     const { user } = renderWithProviders(
       <QueryClientProvider client={createQueryClient()}>
-        <PatientImportButton />
+        <PatientImportDialog opened onClose={() => undefined} />
       </QueryClientProvider>,
     );
-    await user.click(screen.getByRole('button', { name: 'Importa pazienti' }));
     const dialog = await screen.findByRole('dialog', { name: 'Importa pazienti' });
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['Cognome;Nome\r\nRossi;Mario\r\n'], 'pazienti.csv', { type: 'text/csv' }));
@@ -198,10 +197,9 @@ describe('PatientImportDialog', () => {
     );
     const { user } = renderWithProviders(
       <QueryClientProvider client={createQueryClient()}>
-        <PatientImportButton />
+        <PatientImportDialog opened onClose={() => undefined} />
       </QueryClientProvider>,
     );
-    await user.click(screen.getByRole('button', { name: 'Importa pazienti' }));
     const dialog = await screen.findByRole('dialog', { name: 'Importa pazienti' });
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File([''], 'vuoto.csv', { type: 'text/csv' }));

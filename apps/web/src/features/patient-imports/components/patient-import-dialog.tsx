@@ -26,7 +26,6 @@ import {
   importFields,
   type PatientImport,
 } from '@studiolo/domain/imports';
-import { IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HttpError } from '../../../lib/http.ts';
@@ -40,11 +39,11 @@ import {
   undoPatientImport,
   uploadPatientImport,
 } from '../api/patient-imports.ts';
+import { patientImportButtonText } from './patient-import-button.tsx';
 
 /** Texts of Pazienti › Importa (not worded in the spec: decision 039). */
 export const importTexts = {
-  button: 'Importa pazienti',
-  title: 'Importa pazienti',
+  title: patientImportButtonText,
   steps: ['File', 'Colonne', 'Anteprima', 'Etichette', 'Importazione'],
   fileHelp:
     'Esporta i pazienti dal programma che usavi in CSV o Excel (.xlsx), fino a 50.000 righe e 20 MB. Nulla viene salvato finché non confermi l’importazione.',
@@ -575,24 +574,5 @@ export const PatientImportDialog = ({ opened, onClose }: { opened: boolean; onCl
         )}
       </Stack>
     </Modal>
-  );
-};
-
-/** "Importa pazienti" beside the patients list's exports, and its dialog. */
-export const PatientImportButton = ({ compact = false }: { compact?: boolean }) => {
-  const [opened, setOpened] = useState(false);
-  return (
-    <>
-      <Button
-        variant={compact ? 'subtle' : 'default'}
-        size={compact ? 'compact-sm' : 'sm'}
-        style={compact ? { alignSelf: 'flex-start' } : undefined}
-        leftSection={<IconFileImport size={18} aria-hidden />}
-        onClick={() => setOpened(true)}
-      >
-        {importTexts.button}
-      </Button>
-      {opened && <PatientImportDialog opened onClose={() => setOpened(false)} />}
-    </>
   );
 };

@@ -1,0 +1,87 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Notifications: () => null }));
+vi.setConfig({ testTimeout: 15_000 });
+
+import { renderWithProviders } from '../../components/testing/render-with-providers.tsx';
+import { signInTestUser, testUser } from '../../components/testing/signed-in.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { reloadSession } from '../../lib/session.ts';
+import { CustomersPage } from './customers.tsx';
+
+const fetchMock = vi.fn(async (input: string) => {
+  const path = new URL(input, 'http://localhost').pathname.replace('/app/api', '');
+  const response =
+    path === '/user/getUser'
+      ? testUser
+      : path === '/v2/pazienti'
+        ? { content: [], totalElements: 0, totalPages: 0, page: 0, size: 25 }
+        : path === '/pazienti/tags'
+          ? []
+          : null;
+  return new Response(JSON.stringify(response ? { code: 'SUCCESS', response } : { code: 'ERROR', answer: 'No' }), {
+    status: response ? 200 : 404,
+    headers: { 'content-type': 'application/json' },
+  });
+});
+
+/** A screen whose width can change while the page is open: `resize(true)` narrows it under 768 px. */
+const screenWidth = () => {
+  let narrow = false;
+  const listeners = new Set<(e: { matches: boolean }) => void>();
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      get matches() {
+        return narrow;
+      },
+      media: query,
+      onchange: null,
+      addEventListener: (_: string, l: (e: { matches: boolean }) => void) => listeners.add(l),
+      removeEventListener: (_: string, l: (e: { matches: boolean }) => void) => listeners.delete(l),
+      addListener: (l: (e: { matches: boolean }) => void) => listeners.add(l),
+      removeListener: (l: (e: { matches: boolean }) => void) => listeners.delete(l),
+      dispatchEvent: () => true,
+    })),
+  );
+  return {
+    resize: (toNarrow: boolean) => {
+      narrow = toNarrow;
+      for (const l of [...listeners]) l({ matches: narrow });
+    },
+  };
+};
+
+beforeEach(() => {
+  signInTestUser();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  reloadSession();
+});
+
+describe('CustomersPage', () => {
+  it('keeps the import dialog open when the window turns from desktop to phone width and back', async () => {
+    const width = screenWidth();
+    const { user } = renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <CustomersPage />
+      </QueryClientProvider>,
+      { initialEntries: ['/customers'] },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Importa pazienti' }));
+    expect(await screen.findByRole('dialog', { name: 'Importa pazienti' })).toBeTruthy();
+
+    // the list draws its buttons elsewhere on a phone: the dialog stays
+    act(() => width.resize(true));
+    expect(await screen.findByText('Ancora nessun paziente')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Importa pazienti' })).toBeTruthy();
+    act(() => width.resize(false));
+    expect(screen.getByRole('dialog', { name: 'Importa pazienti' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Scegli il file' })).toBeTruthy();
+  });
+});
