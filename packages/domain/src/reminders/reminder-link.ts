@@ -18,8 +18,10 @@ export const reminderAppointmentSchema = z.object({
   staffDisplayName: z.string(),
   start: z.string(),
   end: z.string(),
-  /** When the patient confirmed (through this link), else null. */
+  /** When the patient confirmed the appointment at its current time (through this link), else null. */
   confirmedAt: z.string().nullable(),
+  /** The start the patient had confirmed, when the studio moved the appointment afterwards: to confirm again. */
+  confirmedPreviousStart: z.string().nullable(),
   /** Whether it is cancelled (through this link or, for an online booking, its own). */
   cancelled: z.boolean(),
   /** The patient may still confirm / cancel online. */

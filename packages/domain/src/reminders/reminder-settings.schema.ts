@@ -84,8 +84,13 @@ export const appointmentReminderSchema = z.object({
   startAt: z.string(),
   sendAt: z.string(),
   sentAt: z.string().nullable(),
-  /** The patient's answer through the reminder's link (decision 036): when they confirmed, when they cancelled. */
+  /**
+   * The patient's answer through the reminder's link (decision 036): when they confirmed the appointment at its current
+   * time, when they cancelled.
+   */
   confirmedAt: z.string().nullable(),
+  /** The start the patient had confirmed, when the studio moved the appointment afterwards (decision 046). */
+  confirmedPreviousStart: z.string().nullable(),
   cancelledAt: z.string().nullable(),
 });
 export type AppointmentReminder = z.infer<typeof appointmentReminderSchema>;

@@ -90,8 +90,13 @@ export const appointmentReminders = pgTable(
     providerCallAt: timestamptz('provider_call_at'),
     /** SHA-256 of the patient's confirm/cancel link token (an HMAC of the row's id), set when the reminder leaves. */
     linkTokenHash: text('link_token_hash'),
-    /** When the patient confirmed through the link (once). */
+    /** When the patient last confirmed through the link. */
     confirmedAt: timestamptz('confirmed_at'),
+    /**
+     * The appointment's start the patient confirmed: the confirmation holds only while the appointment is still there;
+     * moved by the studio afterwards, it can be confirmed again (decision 046).
+     */
+    confirmedStart: timestamptz('confirmed_start'),
     /** When the patient cancelled the occurrence through the link (once). */
     cancelledAt: timestamptz('cancelled_at'),
     createdAt: createdAt(),

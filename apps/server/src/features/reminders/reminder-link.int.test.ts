@@ -203,10 +203,11 @@ describe("the patient's link", () => {
     expect((await remindersShown(s, e.id))[0]).toMatchObject({ confirmedAt: null, cancelledAt: null });
   });
 
-  it('follows the appointment when the studio moves it (the page shows the new time)', async () => {
+  it('follows the appointment when the studio moves it: the new time, and a confirmation given before asked again', async () => {
     const s = await studioWithReminders();
     const e = await appointment(s, '2027-03-11T15:00:00.000Z');
     const { token } = await remind(s);
+    expect((await act('conferma', token)).status).toBe(200);
     await apiOk(t.app, {
       method: 'PUT',
       url: '/events',
@@ -220,7 +221,30 @@ describe("the patient's link", () => {
         pazienteId: s.pazienteId,
       },
     });
-    expect((await view(token)).body.response).toMatchObject({ start: '2027-03-12T08:00:00.000Z' });
+    // the patient confirmed Thursday 16:00, not Friday 09:00: the page and the calendar say so, and ask again
+    expect((await view(token)).body.response).toMatchObject({
+      start: '2027-03-12T08:00:00.000Z',
+      confirmedAt: null,
+      confirmedPreviousStart: '2027-03-11T15:00:00.000Z',
+      confirmable: true,
+    });
+    expect((await remindersShown(s, e.id))[0]).toMatchObject({
+      confirmedAt: null,
+      confirmedPreviousStart: '2027-03-11T15:00:00.000Z',
+    });
+    clock += 60_000;
+    const again = await act('conferma', token);
+    expect(again.status).toBe(200);
+    expect(again.body.response).toMatchObject({
+      confirmedAt: new Date(clock).toISOString(),
+      confirmedPreviousStart: null,
+      confirmable: false,
+    });
+    expect((await remindersShown(s, e.id))[0]).toMatchObject({
+      confirmedAt: new Date(clock).toISOString(),
+      confirmedPreviousStart: null,
+    });
+    expect((await act('conferma', token)).status).toBe(409);
   });
 
   it('cancels only its occurrence of a series', async () => {

@@ -53,7 +53,7 @@ const reminderOfToken = async (deps: AppDeps, token: string, meta: RequestMeta) 
  * The occurrence as the calendar has it now, by the reminder's occurrence key: an appointment, a series' occurrence,
  * or the exception that stands for it (moved or changed alone). Null when it is gone.
  */
-const occurrenceNow = async (deps: AppDeps, db: DbOrTx, ctx: StudioContext, row: ReminderRow) => {
+export const occurrenceNow = async (deps: AppDeps, db: DbOrTx, ctx: StudioContext, row: ReminderRow) => {
   const at = { ...deps, db };
   const read = (id: string) => getEvent(at, ctx, id).catch(() => null) as Promise<CalendarEvent | null>;
   const key = row.occurrenceKey;
@@ -64,6 +64,18 @@ const occurrenceNow = async (deps: AppDeps, db: DbOrTx, ctx: StudioContext, row:
   );
   const exceptionId = await repo.exceptionOf(db, reminderScope(row.studioId), seriesId, original);
   return read(exceptionId ?? key);
+};
+
+/**
+ * The patient's confirmation against the appointment's start now (decision 046): it holds while the appointment is
+ * where the patient confirmed it; moved by the studio afterwards, it is the previous start's, and asked again.
+ */
+export const confirmationOf = (row: Pick<ReminderRow, 'confirmedAt' | 'confirmedStart'>, start: string | null) => {
+  if (!row.confirmedAt) return { confirmedAt: null, confirmedPreviousStart: null };
+  const previous = row.confirmedStart ?? null;
+  if (previous && start !== null && previous.getTime() !== Date.parse(start))
+    return { confirmedAt: null, confirmedPreviousStart: previous.toISOString() };
+  return { confirmedAt: row.confirmedAt.toISOString(), confirmedPreviousStart: null };
 };
 
 /** An appointment made by online booking (decision 035): its own cancellation and limit apply. */
@@ -85,15 +97,16 @@ const viewOf = async (
     // the booking's own view: its status, its limit, the same studio block
     const b = await getPublicBooking(deps, cancelTokenOf(deps, booking.id), meta);
     const cancelled = isCancelledStatus(b.status);
+    const confirmation = confirmationOf(row, b.start);
     return {
       studio: b.studio,
       serviceName: b.serviceName,
       staffDisplayName: b.staffDisplayName,
       start: b.start,
       end: b.end,
-      confirmedAt: row.confirmedAt?.toISOString() ?? null,
+      ...confirmation,
       cancelled,
-      confirmable: !cancelled && !row.confirmedAt && now < Date.parse(b.start),
+      confirmable: !cancelled && !confirmation.confirmedAt && now < Date.parse(b.start),
       cancellable: b.cancellable,
       cancelLimitHours: b.cancelLimitHours,
       cancelUntil: b.cancelUntil,
@@ -108,15 +121,16 @@ const viewOf = async (
   const start = e?.start ?? row.startAt.toISOString();
   const cancelled = row.cancelledAt !== null;
   const open = !cancelled && e !== null && now < Date.parse(start);
+  const confirmation = confirmationOf(row, e?.start ?? null);
   return {
     studio: publicStudioOf(studio),
     serviceName: product?.name ?? 'Appuntamento',
     staffDisplayName: staff[0] ? `${staff[0].name} ${staff[0].lastname}`.trim() : '',
     start,
     end: e?.end ?? new Date(row.startAt.getTime() + 3_600_000).toISOString(),
-    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    ...confirmation,
     cancelled,
-    confirmable: open && !row.confirmedAt,
+    confirmable: open && !confirmation.confirmedAt,
     // a studio's own appointment: until it starts (decision 036: the booking's limit is a rule of online booking)
     cancellable: open,
     cancelLimitHours: 0,
@@ -153,15 +167,16 @@ export const confirmReminderAppointment = async (deps: AppDeps, token: string, m
     if (r.cancelledAt || (booking && isCancelledStatus(booking.status)))
       throw new AppError('CONFLICT', m.alreadyCancelled);
     if (!e) throw new AppError('CONFLICT', m.gone);
-    if (r.confirmedAt) throw new AppError('CONFLICT', m.alreadyConfirmed);
-    await repo.update(tx, scope, [r.id], { confirmedAt: deps.now() });
+    if (confirmationOf(r, e.start).confirmedAt) throw new AppError('CONFLICT', m.alreadyConfirmed);
+    const confirmed = { confirmedAt: deps.now(), confirmedStart: new Date(e.start) };
+    await repo.update(tx, scope, [r.id], confirmed);
     await recordAudit(tx, patientActor(ctx.studioId, meta), {
       action: 'reminder.confirm',
       entityType: 'event',
       entityId: e.id,
       pazienteId: r.pazienteId,
     });
-    return { ...r, confirmedAt: deps.now() };
+    return { ...r, ...confirmed };
   });
   return viewOf(deps, ctx, row, await occurrenceNow(deps, deps.db, ctx, row), meta);
 };

@@ -25,7 +25,7 @@ import type { StudioContext } from '../../shared/studio-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { eventsBetween } from '../calendar/events.service.ts';
 import { addSmsCredit, smsCreditBalance, smsCreditMeter, takeSmsCredit } from '../sms-credit/sms-credit.service.ts';
-import { reminderLinkTokenOf, reminderLinkUrlOf } from './reminder-link.service.ts';
+import { confirmationOf, occurrenceNow, reminderLinkTokenOf, reminderLinkUrlOf } from './reminder-link.service.ts';
 import {
   type ReminderRow,
   type ReminderScope,
@@ -171,8 +171,9 @@ export const setPatientOptOut = (deps: AppDeps, ctx: StudioContext, pazienteId: 
     return { pazienteId: row.id, remindersOptOut: row.remindersOptOut };
   });
 
-const toReminder = (r: ReminderRow): AppointmentReminder => ({
-  confirmedAt: r.confirmedAt?.toISOString() ?? null,
+/** A reminder of an occurrence starting at `start` now (null: gone), its confirmation read against that start. */
+const toReminder = (r: ReminderRow, start: string | null): AppointmentReminder => ({
+  ...confirmationOf(r, start),
   cancelledAt: r.cancelledAt?.toISOString() ?? null,
   id: r.id,
   state: r.state,
@@ -192,7 +193,9 @@ export const remindersOfEvent = async (deps: AppDeps, ctx: StudioContext, eventI
   const key = eventId.includes('_')
     ? eventId
     : occurrenceKeyOf({ id: row.id, seriesId: row.seriesId, originalStart: row.originalStart?.toISOString() ?? null });
-  return (await repo.ofOccurrence(deps.db, ctx, key)).map(toReminder);
+  const rows = await repo.ofOccurrence(deps.db, ctx, key);
+  const now = rows[0] ? await occurrenceNow(deps, deps.db, ctx, rows[0]) : null;
+  return rows.map((r) => toReminder(r, now?.start ?? null));
 };
 
 type Desired = { occurrenceKey: string; eventId: string; pazienteId: string; start: Date; sendAt: Date };

@@ -14,6 +14,7 @@ const base = {
   sendAt: '2027-03-10T15:00:00.000Z',
   sentAt: null,
   confirmedAt: null,
+  confirmedPreviousStart: null,
   cancelledAt: null,
 } as const;
 
@@ -42,5 +43,16 @@ describe('ReminderStatusLine', () => {
     expect(screen.getByText('Inviato · SMS')).toBeTruthy();
     expect(screen.getByText('Confermato dal paziente')).toBeTruthy();
     expect(screen.getByText('il 10-03-2027 17:05')).toBeTruthy();
+  });
+
+  it('does not show a confirmation given before the studio moved the appointment as one of its new time', () => {
+    renderWithProviders(
+      <ReminderStatusLine
+        reminder={{ ...base, state: 'SENT', channel: 'SMS', confirmedPreviousStart: '2027-03-11T15:00:00.000Z' }}
+      />,
+    );
+    expect(screen.queryByText('Confermato dal paziente')).toBeNull();
+    expect(screen.getByText('Confermato per l’orario precedente')).toBeTruthy();
+    expect(screen.getByText('orario confermato: 11-03-2027 16:00')).toBeTruthy();
   });
 });

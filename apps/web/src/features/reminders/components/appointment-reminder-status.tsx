@@ -9,7 +9,9 @@ export const appointmentReminderTexts = {
   email: 'e-mail',
   confirmedByPatient: 'Confermato dal paziente',
   cancelledByPatient: 'Annullato dal paziente',
+  confirmedPreviousStart: 'Confermato per l’orario precedente',
   at: (when: string) => `il ${when}`,
+  previousStart: (when: string) => `orario confermato: ${when}`,
 } as const;
 
 const color: Record<AppointmentReminder['state'], string> = {
@@ -39,6 +41,17 @@ export const ReminderStatusLine = ({ reminder }: { reminder: AppointmentReminder
       <Badge variant="filled" color="teal" style={{ textTransform: 'none' }}>
         {appointmentReminderTexts.confirmedByPatient}
       </Badge>
+    )}
+    {/* moved by the studio after the patient confirmed (decision 046): not a confirmation of this time */}
+    {reminder.confirmedPreviousStart && !reminder.cancelledAt && (
+      <>
+        <Badge variant="light" color="yellow" style={{ textTransform: 'none' }}>
+          {appointmentReminderTexts.confirmedPreviousStart}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {appointmentReminderTexts.previousStart(formatDateTime(reminder.confirmedPreviousStart))}
+        </Text>
+      </>
     )}
     {reminder.cancelledAt && (
       <Badge variant="filled" color="red" style={{ textTransform: 'none' }}>

@@ -24,6 +24,7 @@ const appointment: ReminderAppointment = {
   start: '2027-03-11T15:00:00.000Z',
   end: '2027-03-11T16:00:00.000Z',
   confirmedAt: null,
+  confirmedPreviousStart: null,
   cancelled: false,
   confirmable: true,
   cancellable: true,
@@ -72,6 +73,23 @@ describe('ReminderLink', () => {
     expect(calls.some((c) => c.startsWith('POST') && c.includes('/appointments/paziente/promemoria/conferma'))).toBe(
       true,
     );
+  });
+
+  it('asks to confirm again an appointment the studio moved after the patient confirmed it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        envelope(200, { ...appointment, start: '2027-03-12T08:00:00.000Z', confirmedPreviousStart: appointment.start }),
+      ),
+    );
+    render();
+    expect(
+      await screen.findByText(
+        'Avevi confermato l’appuntamento del 11-03-2027 16:00, poi lo studio ha cambiato l’orario: conferma il nuovo orario.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Conferma' })).toBeTruthy();
+    expect(screen.queryByText(/Hai confermato l’appuntamento il/u)).toBeNull();
   });
 
   it("shows the server's words for an expired link, and no buttons", async () => {

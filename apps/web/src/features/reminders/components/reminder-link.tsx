@@ -14,6 +14,8 @@ export const reminderLinkTexts = {
   cancel: 'Annulla',
   confirmedNow: 'Grazie, hai confermato l’appuntamento. Lo studio ti aspetta.',
   confirmedAt: (when: string) => `Hai confermato l’appuntamento il ${when}.`,
+  confirmedPreviousStart: (when: string) =>
+    `Avevi confermato l’appuntamento del ${when}, poi lo studio ha cambiato l’orario: conferma il nuovo orario.`,
   cancelledNow: 'Appuntamento annullato. Lo studio è stato avvisato.',
   cancelled: 'Questo appuntamento è stato annullato.',
   cancelUntil: (when: string, hours: number) =>
@@ -90,6 +92,11 @@ export const ReminderLink = ({ token, renderSummary, renderContacts }: ReminderL
         {a.cancelled && done !== 'annulla' && <Text>{t.cancelled}</Text>}
         {a.confirmedAt && !a.cancelled && done !== 'conferma' && (
           <Text>{t.confirmedAt(formatDateTime(a.confirmedAt))}</Text>
+        )}
+        {a.confirmedPreviousStart && !a.cancelled && done !== 'conferma' && (
+          <Alert color="yellow" variant="light">
+            {t.confirmedPreviousStart(formatDateTime(a.confirmedPreviousStart))}
+          </Alert>
         )}
         {a.cancellable && a.cancelLimitHours > 0 && (
           <Text size="sm">{t.cancelUntil(formatDateTime(a.cancelUntil), a.cancelLimitHours)}</Text>
