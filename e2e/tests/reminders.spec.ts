@@ -6,7 +6,7 @@ import { apiGet, apiPost, createOwner, openSignedIn, openTab, shot } from '../su
  * through the local payment simulator and turns reminders on; tomorrow's appointment gets its reminder by SMS (the
  * server's pass runs every 2 seconds and the E2E server has no quiet hours, playwright.config.ts), one credit taken
  * and "Inviato" on the appointment; the patient opens the link of the SMS on a phone and confirms; the studio sees
- * "Confermato dal paziente" on the appointment.
+ * "Confermato dal paziente" on the appointment; moved by the studio, the patient is asked to confirm the new time.
  */
 
 const romeDate = (instant: number) =>
@@ -84,7 +84,7 @@ test.describe('Promemoria degli appuntamenti (issue 29, decision 036)', () => {
       owner.token,
     );
     const { calendars } = await apiGet<{ calendars: { id: string }[] }>(request, '/calendars', owner.token);
-    await apiPost(
+    const appointment = await apiPost<{ id: string }>(
       request,
       '/events',
       {
@@ -161,12 +161,39 @@ test.describe('Promemoria degli appuntamenti (issue 29, decision 036)', () => {
     expect(again.status()).toBe(409);
     await patientPage.reload();
     await expect(patientPage.getByText(/^Hai confermato l’appuntamento il /u)).toBeVisible();
-    await phone.close();
 
     // — the studio sees the confirmation on the appointment
     dialog = await openAppointment(page, tomorrow);
     await expect(dialog.getByText('Confermato dal paziente')).toBeVisible();
     await shot(page, info, 'reminders-07-appointment-confirmed');
+
+    // — the studio moves it two hours later: the confirmation was for the earlier time (decision 046)
+    const moved = await request.put('/app/api/events', {
+      headers: { Authorization: `Bearer ${owner.token}` },
+      data: {
+        id: appointment.id,
+        calendarId: calendars[0]?.id,
+        summary: 'Seduta',
+        start: `${tomorrow}T11:00:00.000Z`,
+        end: `${tomorrow}T12:00:00.000Z`,
+        pazienteId: patient.id,
+      },
+    });
+    expect(moved.ok()).toBe(true);
+    dialog = await openAppointment(page, tomorrow);
+    await expect(dialog.getByText('Confermato per l’orario precedente')).toBeVisible();
+    await expect(dialog.getByText('Confermato dal paziente')).toHaveCount(0);
+    await shot(page, info, 'reminders-07b-appointment-moved');
+    await patientPage.reload();
+    await expect(
+      patientPage.getByText(/^Avevi confermato l’appuntamento del .*: conferma il nuovo orario\.$/u),
+    ).toBeVisible();
+    await shot(patientPage, info, 'reminders-07c-patient-moved');
+    await patientPage.getByRole('button', { name: 'Conferma' }).click();
+    await expect(patientPage.getByText('Grazie, hai confermato l’appuntamento. Lo studio ti aspetta.')).toBeVisible();
+    await phone.close();
+    dialog = await openAppointment(page, tomorrow);
+    await expect(dialog.getByText('Confermato dal paziente')).toBeVisible();
 
     // — the patient's record: the opt-out switch, saved at once
     await page.goto(`/customers/add?id=${patient.id}`);
