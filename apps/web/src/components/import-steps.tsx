@@ -1,18 +1,46 @@
-import { Alert, Button, Group, List, Progress, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  List,
+  Modal,
+  Pagination,
+  Progress,
+  ScrollArea,
+  Select,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { importCountsSummary } from '@studiolo/domain/imports';
 import { type ReactNode, useState } from 'react';
 
 /**
- * The steps the self-service imports share (patients, decision 039; appointments, decision 045): the columns'
- * mapping, a row of the preview with its corrections and choice, and the outcome with the report and the undo.
- * Each import's dialog composes them with its own texts and API calls.
+ * The steps the self-service imports share (patients, decision 039; appointments, decision 045): the dialog with its
+ * stepper, the file, the columns' mapping, the preview (its rows with their corrections and choice), the options
+ * before the import, and the outcome with the report and the undo. Each import's dialog composes them with its own
+ * texts, its options and its API calls, through useImportFlow (use-import-flow.ts).
  */
 export const importStepTexts = {
+  chooseFile: 'Scegli il file',
+  uploading: 'Controllo del file…',
   notImported: '— Non importare —',
   column: 'Colonna del file',
   field: 'Campo di Studiolo',
+  summary: importCountsSummary,
+  onlyProblems: 'Solo righe con problemi',
+  row: 'Riga',
+  problems: 'Problemi',
+  noProblems: 'Nessuna riga con problemi.',
   fix: 'Correggi',
   save: 'Salva',
   cancel: 'Annulla',
+  skip: 'Salta',
+  importRow: 'Importa',
   invalidSkipped: 'Da correggere',
   choice: 'Scelta',
   progressLabel: 'Avanzamento dell’importazione',
@@ -23,10 +51,86 @@ export const importStepTexts = {
   undoUntil: (iso: string) =>
     `Puoi annullare l’importazione fino al ${new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short' })}.`,
   newImport: 'Nuova importazione',
+  next: 'Avanti',
+  back: 'Indietro',
   close: 'Chiudi',
 } as const;
 
 type Option = { value: string; label: string };
+type Counts = Parameters<typeof importCountsSummary>[0];
+
+/** The dialog of an import: its title, the stepper, the last error, and the step drawn below them. */
+export const ImportDialogFrame = ({
+  opened,
+  title,
+  steps,
+  step,
+  error,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  steps: readonly string[];
+  step: number;
+  error: string | null;
+  onClose: () => void;
+  children: ReactNode;
+}) => (
+  <Modal opened={opened} onClose={onClose} title={title} size="64rem" closeOnClickOutside={false}>
+    <Stack gap="md">
+      <Stepper active={step} size="xs" allowNextStepsSelect={false}>
+        {steps.map((s) => (
+          <Stepper.Step key={s} label={s} />
+        ))}
+      </Stepper>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {children}
+    </Stack>
+  </Modal>
+);
+
+/** The first step: what to export from the old program, the file's button, and what to know (a notice, a hint). */
+export const ImportFileStep = ({
+  help,
+  notice,
+  hint,
+  busy,
+  onFile,
+}: {
+  help: string;
+  /** Drawn in a box under the help (the appointments: import the patients first). */
+  notice?: string;
+  /** Drawn small under the button (the patients: the support imports the file that cannot be read). */
+  hint?: string;
+  busy: boolean;
+  onFile: (file: File) => void;
+}) => (
+  <Stack gap="sm">
+    <Text size="sm">{help}</Text>
+    {notice && <Alert color="blue">{notice}</Alert>}
+    <FileButton
+      accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      onChange={(file) => file && onFile(file)}
+    >
+      {(props) => (
+        <Button {...props} loading={busy} w="fit-content">
+          {importStepTexts.chooseFile}
+        </Button>
+      )}
+    </FileButton>
+    {busy && <Text size="sm">{importStepTexts.uploading}</Text>}
+    {hint && (
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    )}
+  </Stack>
+);
 
 /** Column → field, one select per column of the file. */
 export const ImportColumnsTable = ({
@@ -72,6 +176,33 @@ export const ImportColumnsTable = ({
     </ScrollArea.Autosize>
   );
 };
+
+/** The second step: the columns' table, what keeps the file from being checked, the counts, "Avanti". */
+export const ImportColumnsStep = ({
+  help,
+  imp,
+  options,
+  onChange,
+  onNext,
+}: {
+  help: string;
+  imp: { columns: string[]; mapping: (string | null)[]; mappingProblem: string | null; counts: Counts | null };
+  options: Option[];
+  onChange: (column: number, field: string | null) => void;
+  onNext: () => void;
+}) => (
+  <Stack gap="sm">
+    <Text size="sm">{help}</Text>
+    {imp.mappingProblem && <Alert color="orange">{imp.mappingProblem}</Alert>}
+    <ImportColumnsTable columns={imp.columns} mapping={imp.mapping} options={options} onChange={onChange} />
+    {imp.counts && <Text size="sm">{importStepTexts.summary(imp.counts)}</Text>}
+    <Group justify="flex-end">
+      <Button disabled={Boolean(imp.mappingProblem)} onClick={onNext}>
+        {importStepTexts.next}
+      </Button>
+    </Group>
+  </Stack>
+);
 
 /** The part of a preview row every import answers with. */
 export type ImportRowLike = {
@@ -190,6 +321,122 @@ export const ImportPreviewRow = ({
   );
 };
 
+/**
+ * The third step: the counts, "Solo righe con problemi", the rows of the page (each drawn by ImportPreviewRow with the
+ * choices the import offers it), the pages, "Indietro" and "Avanti".
+ */
+export const ImportPreviewStep = <Row extends ImportRowLike>({
+  counts,
+  subjectTitle,
+  onlyProblems,
+  onOnlyProblems,
+  rows,
+  page,
+  onPage,
+  subjectOf,
+  labelOf,
+  choicesOf,
+  onFix,
+  onChoice,
+  onBack,
+  onNext,
+}: {
+  counts: Counts | null;
+  /** The title of the rows' second column: Paziente, Appuntamento … */
+  subjectTitle: string;
+  onlyProblems: boolean;
+  onOnlyProblems: (only: boolean) => void;
+  rows: { content: Row[]; totalPages: number } | null;
+  page: number;
+  onPage: (page: number) => void;
+  subjectOf: (row: Row) => ReactNode;
+  labelOf: (field: string) => string;
+  /** The choices a row offers: import, skip, and for some duplicates "Importa comunque" or "Aggiorna il paziente". */
+  choicesOf: (row: Row) => Option[];
+  onFix: (row: number, field: string, value: string) => Promise<void>;
+  onChoice: (row: number, choice: string) => Promise<void>;
+  onBack: () => void;
+  onNext: () => void;
+}) => (
+  <Stack gap="sm">
+    {counts && <Text size="sm">{importStepTexts.summary(counts)}</Text>}
+    <Checkbox
+      label={importStepTexts.onlyProblems}
+      checked={onlyProblems}
+      onChange={(e) => onOnlyProblems(e.currentTarget.checked)}
+    />
+    {rows && rows.content.length === 0 ? (
+      <Text size="sm">{importStepTexts.noProblems}</Text>
+    ) : (
+      <ScrollArea.Autosize mah={420}>
+        <Table aria-label="Anteprima delle righe" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{importStepTexts.row}</Table.Th>
+              <Table.Th>{subjectTitle}</Table.Th>
+              <Table.Th>{importStepTexts.problems}</Table.Th>
+              <Table.Th>{importStepTexts.choice}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows?.content.map((r) => (
+              <ImportPreviewRow
+                key={r.row}
+                row={r}
+                subject={subjectOf(r)}
+                labelOf={labelOf}
+                choices={choicesOf(r)}
+                onFix={onFix}
+                onChoice={onChoice}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    )}
+    {rows && rows.totalPages > 1 && <Pagination total={rows.totalPages} value={page} onChange={onPage} />}
+    <Group justify="space-between">
+      <Button variant="default" onClick={onBack}>
+        {importStepTexts.back}
+      </Button>
+      <Button onClick={onNext}>{importStepTexts.next}</Button>
+    </Group>
+  </Stack>
+);
+
+/** The fourth step: the import's own options (tags; calendar and past as paid), what will happen, and its start. */
+export const ImportOptionsStep = ({
+  ready,
+  startLabel,
+  canStart,
+  busy,
+  onBack,
+  onStart,
+  children,
+}: {
+  /** "Verranno importati …", when the counts are known. */
+  ready: string | null;
+  startLabel: string;
+  canStart: boolean;
+  busy: boolean;
+  onBack: () => void;
+  onStart: () => void;
+  children: ReactNode;
+}) => (
+  <Stack gap="sm">
+    {children}
+    {ready && <Text size="sm">{ready}</Text>}
+    <Group justify="space-between">
+      <Button variant="default" onClick={onBack}>
+        {importStepTexts.back}
+      </Button>
+      <Button disabled={!canStart} loading={busy} onClick={onStart}>
+        {startLabel}
+      </Button>
+    </Group>
+  </Stack>
+);
+
 /** The part of an import's state the outcome step shows. */
 export type ImportStateLike = {
   status: string;
@@ -285,22 +532,3 @@ export const ImportOutcomeStep = ({
     </Stack>
   );
 };
-
-/** The last import started in a dialog, kept in the browser so the dialog reopens on it (progress, undo). */
-export const rememberedImportStore = (key: string) => ({
-  get: (): string | null => {
-    try {
-      return localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set: (id: string | null) => {
-    try {
-      if (id) localStorage.setItem(key, id);
-      else localStorage.removeItem(key);
-    } catch {
-      // storage unavailable (private mode): the dialog simply starts afresh next time
-    }
-  },
-});
