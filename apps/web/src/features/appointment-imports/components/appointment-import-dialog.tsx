@@ -30,7 +30,6 @@ import {
 
 /** Texts of Calendario › Importa appuntamenti (not worded in the spec: decision 045). */
 export const appointmentImportTexts = {
-  button: 'Importa appuntamenti',
   title: 'Importa appuntamenti',
   steps: ['File', 'Colonne', 'Anteprima', 'Opzioni', 'Importazione'],
   fileHelp:
