@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { ImportFileStep, ImportOptionsStep, ImportPreviewStep, type ImportRowLike } from './import-steps.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ImportDialogFrame,
+  ImportFileStep,
+  ImportOptionsStep,
+  ImportPreviewStep,
+  type ImportRowLike,
+} from './import-steps.tsx';
 import { renderWithProviders } from './testing/render-with-providers.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -132,5 +138,46 @@ describe('ImportOptionsStep', () => {
     );
     expect(screen.getByText('Verranno importati 3 pazienti.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Importa 3 pazienti' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('ImportDialogFrame', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const steps = ['File', 'Colonne', 'Anteprima', 'Etichette', 'Importazione'];
+  const frame = () =>
+    renderWithProviders(
+      <ImportDialogFrame opened title="Importa pazienti" steps={steps} step={1} error={null} onClose={() => undefined}>
+        <p>Contenuto</p>
+      </ImportDialogFrame>,
+    );
+  const screenNarrow = (narrow: boolean) =>
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: narrow,
+        media: query,
+        onchange: null,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        dispatchEvent: vi.fn(),
+      })),
+    );
+
+  it('shows the five steps on a wide screen', async () => {
+    screenNarrow(false);
+    frame();
+    const dialog = await screen.findByRole('dialog', { name: 'Importa pazienti' });
+    for (const s of steps) expect(within(dialog).getByText(s)).toBeTruthy();
+    expect(within(dialog).queryByText('Passo 2 di 5: Colonne')).toBeNull();
+  });
+
+  it('says the step in words on a phone, where five labels do not fit', async () => {
+    screenNarrow(true);
+    frame();
+    const dialog = await screen.findByRole('dialog', { name: 'Importa pazienti' });
+    expect(within(dialog).getByText('Passo 2 di 5: Colonne')).toBeTruthy();
+    expect(within(dialog).queryByText('Anteprima')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { importCountsSummary } from '@studiolo/domain/imports';
 import { type ReactNode, useState } from 'react';
+import { useIsPhone } from '../lib/use-is-phone.ts';
 
 /**
  * The steps the self-service imports share (patients, decision 039; appointments, decision 045): the dialog with its
@@ -26,6 +27,7 @@ import { type ReactNode, useState } from 'react';
  * texts, its options and its API calls, through useImportFlow (use-import-flow.ts).
  */
 export const importStepTexts = {
+  stepOf: (n: number, total: number, label: string) => `Passo ${n} di ${total}: ${label}`,
   chooseFile: 'Scegli il file',
   uploading: 'Controllo del file…',
   notImported: '— Non importare —',
@@ -76,23 +78,40 @@ export const ImportDialogFrame = ({
   error: string | null;
   onClose: () => void;
   children: ReactNode;
-}) => (
-  <Modal opened={opened} onClose={onClose} title={title} size="64rem" closeOnClickOutside={false}>
-    <Stack gap="md">
-      <Stepper active={step} size="xs" allowNextStepsSelect={false}>
-        {steps.map((s) => (
-          <Stepper.Step key={s} label={s} />
-        ))}
-      </Stepper>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      {children}
-    </Stack>
-  </Modal>
-);
+}) => {
+  const isPhone = useIsPhone();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="64rem"
+      fullScreen={isPhone}
+      closeOnClickOutside={false}
+    >
+      <Stack gap="md">
+        {/* five labelled steps do not fit a phone's width: the step in words instead */}
+        {isPhone ? (
+          <Text size="sm" fw={600}>
+            {importStepTexts.stepOf(step + 1, steps.length, steps[step] ?? '')}
+          </Text>
+        ) : (
+          <Stepper active={step} size="xs" allowNextStepsSelect={false}>
+            {steps.map((s) => (
+              <Stepper.Step key={s} label={s} />
+            ))}
+          </Stepper>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {children}
+      </Stack>
+    </Modal>
+  );
+};
 
 /** The first step: what to export from the old program, the file's button, and what to know (a notice, a hint). */
 export const ImportFileStep = ({
