@@ -1,26 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubScreenWidth } from '../components/testing/screen-width.ts';
 import { showToast } from '../lib/http.ts';
 import { AppProvider } from './provider.tsx';
-
-const setScreenWidth = (width: number) =>
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => {
-      const max = /max-width:\s*([\d.]+)em/.exec(query);
-      return {
-        matches: max ? width <= Number(max[1]) * 16 : false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      };
-    }),
-  );
 
 const toastContainer = () => screen.getByRole('alert').closest('[data-position]');
 
@@ -31,7 +14,7 @@ afterEach(() => {
 
 describe('toasts', () => {
   it('name their close button "Chiudi"', async () => {
-    setScreenWidth(1280);
+    stubScreenWidth(1280);
     render(<AppProvider>pagina</AppProvider>);
     act(() => showToast('SUCCESS', 'Dati dello studio aggiornati'));
     const toast = await screen.findByRole('alert');
@@ -39,7 +22,7 @@ describe('toasts', () => {
   });
 
   it('sit at the bottom left of the page on a desktop, beside the navbar, away from the buttons forms put on the right (issue 26 item 7)', async () => {
-    setScreenWidth(1280);
+    stubScreenWidth(1280);
     render(<AppProvider>pagina</AppProvider>);
     act(() => showToast('SUCCESS', 'Dati dello studio aggiornati'));
     await screen.findByRole('alert');
@@ -50,7 +33,7 @@ describe('toasts', () => {
   });
 
   it('sit at the top on a phone, under the header, away from the buttons at the bottom of forms (issue 26 item 7)', async () => {
-    setScreenWidth(390);
+    stubScreenWidth(390);
     render(<AppProvider>pagina</AppProvider>);
     act(() => showToast('ALERT', 'Controlla i dati'));
     await screen.findByRole('alert');

@@ -8,6 +8,7 @@ import {
   type ImportRowLike,
 } from './import-steps.tsx';
 import { renderWithProviders } from './testing/render-with-providers.tsx';
+import { desktopWidth, phoneWidth, stubScreenWidth } from './testing/screen-width.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -150,23 +151,9 @@ describe('ImportDialogFrame', () => {
         <p>Contenuto</p>
       </ImportDialogFrame>,
     );
-  const screenNarrow = (narrow: boolean) =>
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: narrow,
-        media: query,
-        onchange: null,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      })),
-    );
 
   it('shows the five steps on a wide screen', async () => {
-    screenNarrow(false);
+    stubScreenWidth(desktopWidth);
     frame();
     const dialog = await screen.findByRole('dialog', { name: 'Importa pazienti' });
     for (const s of steps) expect(within(dialog).getByText(s)).toBeTruthy();
@@ -174,7 +161,7 @@ describe('ImportDialogFrame', () => {
   });
 
   it('says the step in words on a phone, where five labels do not fit', async () => {
-    screenNarrow(true);
+    stubScreenWidth(phoneWidth);
     frame();
     const dialog = await screen.findByRole('dialog', { name: 'Importa pazienti' });
     expect(within(dialog).getByText('Passo 2 di 5: Colonne')).toBeTruthy();

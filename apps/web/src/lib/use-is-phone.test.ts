@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { desktopWidth, phoneWidth, stubScreenWidth } from '../components/testing/screen-width.ts';
 import { isMobileUserAgent, useIsPhone } from './use-is-phone.ts';
 
 const iphone =
@@ -8,18 +9,6 @@ const android =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 const desktop =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
-
-const matchMediaAnswering = (matches: boolean) =>
-  vi.fn((query: string) => ({
-    matches,
-    media: query,
-    onchange: null,
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,16 +21,16 @@ describe('mobile (spec part 1 §9: a screen under 768 px or a mobile user agent)
   });
 
   it('is mobile on a wide screen when the user agent is a phone’s', () => {
-    vi.stubGlobal('matchMedia', matchMediaAnswering(false));
+    stubScreenWidth(desktopWidth);
     vi.stubGlobal('navigator', { userAgent: android });
     expect(renderHook(() => useIsPhone()).result.current).toBe(true);
   });
 
   it('is mobile on a narrow screen, and not on a wide desktop one', () => {
     vi.stubGlobal('navigator', { userAgent: desktop });
-    vi.stubGlobal('matchMedia', matchMediaAnswering(true));
+    stubScreenWidth(phoneWidth);
     expect(renderHook(() => useIsPhone()).result.current).toBe(true);
-    vi.stubGlobal('matchMedia', matchMediaAnswering(false));
+    stubScreenWidth(desktopWidth);
     expect(renderHook(() => useIsPhone()).result.current).toBe(false);
   });
 });

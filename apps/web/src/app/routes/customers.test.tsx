@@ -6,6 +6,7 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Not
 vi.setConfig({ testTimeout: 15_000 });
 
 import { renderWithProviders } from '../../components/testing/render-with-providers.tsx';
+import { desktopWidth, phoneWidth, stubScreenWidth } from '../../components/testing/screen-width.ts';
 import { signInTestUser, testUser } from '../../components/testing/signed-in.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { reloadSession } from '../../lib/session.ts';
@@ -27,33 +28,6 @@ const fetchMock = vi.fn(async (input: string) => {
   });
 });
 
-/** A screen whose width can change while the page is open: `resize(true)` narrows it under 768 px. */
-const screenWidth = () => {
-  let narrow = false;
-  const listeners = new Set<(e: { matches: boolean }) => void>();
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      get matches() {
-        return narrow;
-      },
-      media: query,
-      onchange: null,
-      addEventListener: (_: string, l: (e: { matches: boolean }) => void) => listeners.add(l),
-      removeEventListener: (_: string, l: (e: { matches: boolean }) => void) => listeners.delete(l),
-      addListener: (l: (e: { matches: boolean }) => void) => listeners.add(l),
-      removeListener: (l: (e: { matches: boolean }) => void) => listeners.delete(l),
-      dispatchEvent: () => true,
-    })),
-  );
-  return {
-    resize: (toNarrow: boolean) => {
-      narrow = toNarrow;
-      for (const l of [...listeners]) l({ matches: narrow });
-    },
-  };
-};
-
 beforeEach(() => {
   signInTestUser();
   vi.stubGlobal('fetch', fetchMock);
@@ -66,7 +40,7 @@ afterEach(() => {
 
 describe('CustomersPage', () => {
   it('keeps the import dialog open when the window turns from desktop to phone width and back', async () => {
-    const width = screenWidth();
+    const width = stubScreenWidth(desktopWidth);
     const { user } = renderWithProviders(
       <QueryClientProvider client={createQueryClient()}>
         <CustomersPage />
@@ -77,10 +51,10 @@ describe('CustomersPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Importa pazienti' })).toBeTruthy();
 
     // the list draws its buttons elsewhere on a phone: the dialog stays
-    act(() => width.resize(true));
+    act(() => width.resize(phoneWidth));
     expect(await screen.findByText('Ancora nessun paziente')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Importa pazienti' })).toBeTruthy();
-    act(() => width.resize(false));
+    act(() => width.resize(desktopWidth));
     expect(screen.getByRole('dialog', { name: 'Importa pazienti' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Scegli il file' })).toBeTruthy();
   });
