@@ -17,14 +17,13 @@ import { type IncomingFile, readUpload, unstartedImportTtlMs, yieldToEventLoop }
 import type { StudioContext } from './studio-context.ts';
 
 /** An import can be undone this long after it finished (decisions 039, 045). */
-export const importUndoWindowMs = 24 * 3600_000;
+const importUndoWindowMs = 24 * 3600_000;
 /** Plan rows inserted by one statement at the start. */
 const planChunkRows = 1000;
 
 /** The columns every import's row has. */
 export type ImportRecord = {
   id: string;
-  studioId: string;
   status: ImportStatus;
   fileName: string;
   storageKey: string;
