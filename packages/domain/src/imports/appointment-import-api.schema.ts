@@ -5,30 +5,21 @@
  */
 import { z } from '../shared/zod-it.ts';
 import { appointmentImportFields } from './appointment-header-mapping.ts';
-import { importCountsSchema, importPreviewRowSchema, importStatuses } from './import-api.schema.ts';
-import { importLimits } from './import-limits.ts';
+import {
+  importApiMessages,
+  importChangesShapeOf,
+  importPreviewRowSchema,
+  importRowsPageSchemaOf,
+  importViewSchemaOf,
+} from './import-api.schema.ts';
 
 const fieldSchema = z.enum(appointmentImportFields);
 
-export const appointmentImportSchema = z.object({
-  id: z.uuid(),
-  fileName: z.string(),
-  status: z.enum(importStatuses),
-  format: z.enum(['csv', 'xlsx']).nullable(),
-  columns: z.array(z.string()),
-  mapping: z.array(fieldSchema.nullable()),
+export const appointmentImportSchema = importViewSchemaOf(fieldSchema, {
   /** The calendar the appointments go to (the studio's first when not chosen). */
   calendarId: z.uuid().nullable(),
   /** Past appointments written as paid (their accounts were kept in the previous program): default true. */
   pastPaid: z.boolean(),
-  counts: importCountsSchema.nullable(),
-  mappingProblem: z.string().nullable(),
-  progress: z.object({ toWrite: z.number().int(), written: z.number().int() }),
-  result: z.object({ imported: z.number().int(), updated: z.number().int(), skipped: z.number().int() }),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  undoUntil: z.string().nullable(),
 });
 export type AppointmentImport = z.infer<typeof appointmentImportSchema>;
 
@@ -47,37 +38,12 @@ export const appointmentImportPreviewRowSchema = importPreviewRowSchema.extend({
 });
 export type AppointmentImportPreviewRowView = z.infer<typeof appointmentImportPreviewRowSchema>;
 
-export const appointmentImportRowsPageSchema = z.object({
-  content: z.array(appointmentImportPreviewRowSchema),
-  totalElements: z.number().int(),
-  totalPages: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
-
-const rowNumber = z
-  .number()
-  .int()
-  .min(1)
-  .max(importLimits.maxRows + 1000);
+export const appointmentImportRowsPageSchema = importRowsPageSchemaOf(appointmentImportPreviewRowSchema);
 
 export const appointmentImportChangesSchema = z
   .strictObject({
-    mapping: z
-      .array(
-        z.strictObject({ column: z.number().int().min(0).max(importLimits.maxColumns), field: fieldSchema.nullable() }),
-      )
-      .max(importLimits.maxColumns)
-      .optional(),
-    fixes: z
-      .array(z.strictObject({ row: rowNumber, values: z.partialRecord(fieldSchema, z.string().max(4000)) }))
-      .max(1000)
-      .optional(),
     /** A row imported or skipped (a duplicate is skipped unless set to import). */
-    choices: z
-      .array(z.strictObject({ row: rowNumber, choice: z.enum(['import', 'skip']) }))
-      .max(importLimits.maxRows)
-      .optional(),
+    ...importChangesShapeOf(fieldSchema, z.enum(['import', 'skip'])),
     calendarId: z.uuid().optional(),
     pastPaid: z.boolean().optional(),
   })
@@ -95,14 +61,14 @@ export type AppointmentImportUndoResult = z.infer<typeof appointmentImportUndoRe
 
 /** Texts of the appointment import's routes (not worded in the spec: decision 045). */
 export const appointmentImportApiMessages = {
-  uploaded: 'File caricato: controlla le colonne e le righe prima di importare.',
+  uploaded: importApiMessages.uploaded,
   nothingToImport: 'Nessun appuntamento da importare: correggi le righe con problemi o scegli cosa fare dei duplicati.',
   noCalendar: 'Lo studio non ha un calendario in cui importare gli appuntamenti: creane uno nel calendario.',
   calendarNotFound: 'Calendario non trovato.',
-  skippedInvalid: (problems: string) => `Riga non valida: ${problems}`,
-  skippedByUser: 'Saltata per scelta.',
-  skippedDuplicate: (message: string) => `Duplicato saltato: ${message}`,
+  skippedInvalid: importApiMessages.skippedInvalid,
+  skippedByUser: importApiMessages.skippedByUser,
+  skippedDuplicate: importApiMessages.skippedDuplicate,
   skippedPatientGone: 'Il paziente è stato eliminato nel frattempo.',
-  keptChanged: 'Modificato dopo l’importazione.',
+  keptChanged: importApiMessages.keptChanged,
   keptLinked: 'Collegato a un documento contabile o a dati clinici.',
 } as const;

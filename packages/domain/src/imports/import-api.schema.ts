@@ -28,27 +28,34 @@ export const importCountsSchema = z.object({
   toSkip: z.number().int(),
 });
 
-export const patientImportSchema = z.object({
-  id: z.uuid(),
-  fileName: z.string(),
-  status: z.enum(importStatuses),
-  format: z.enum(['csv', 'xlsx']).nullable(),
-  /** The header row's names, by column. */
-  columns: z.array(z.string()),
-  /** The field each column fills (null: left out). */
-  mapping: z.array(fieldSchema.nullable()),
-  tags: z.array(z.string()),
-  counts: importCountsSchema.nullable(),
-  /** Message when the file cannot be checked with this mapping (no column names the patient). */
-  mappingProblem: z.string().nullable(),
-  progress: z.object({ toWrite: z.number().int(), written: z.number().int() }),
-  result: z.object({ imported: z.number().int(), updated: z.number().int(), skipped: z.number().int() }),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  /** Until when the import can be undone (24 hours after it finished); null when it cannot. */
-  undoUntil: z.string().nullable(),
-});
+/**
+ * The view of an import (both imports): the file, its columns and their mapping to `field`, the import's own
+ * choices (`own`), the counts of the preview, the progress and the outcome.
+ */
+export const importViewSchemaOf = <Field extends z.ZodType, Own extends z.ZodRawShape>(field: Field, own: Own) =>
+  z.object({
+    id: z.uuid(),
+    fileName: z.string(),
+    status: z.enum(importStatuses),
+    format: z.enum(['csv', 'xlsx']).nullable(),
+    /** The header row's names, by column. */
+    columns: z.array(z.string()),
+    /** The field each column fills (null: left out). */
+    mapping: z.array(field.nullable()),
+    ...own,
+    counts: importCountsSchema.nullable(),
+    /** Message when the file cannot be checked with this mapping (no column names the patient, the date…). */
+    mappingProblem: z.string().nullable(),
+    progress: z.object({ toWrite: z.number().int(), written: z.number().int() }),
+    result: z.object({ imported: z.number().int(), updated: z.number().int(), skipped: z.number().int() }),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+    /** Until when the import can be undone (24 hours after it finished); null when it cannot. */
+    undoUntil: z.string().nullable(),
+  });
+
+export const patientImportSchema = importViewSchemaOf(fieldSchema, { tags: z.array(z.string()) });
 export type PatientImport = z.infer<typeof patientImportSchema>;
 
 export const importPreviewRowSchema = z.object({
@@ -74,13 +81,17 @@ export const importRowsQuerySchema = z.object({
   filtro: z.enum(['problemi', 'tutte']).default('problemi'),
 });
 
-export const importRowsPageSchema = z.object({
-  content: z.array(importPreviewRowSchema),
-  totalElements: z.number().int(),
-  totalPages: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+/** A page of an import's preview rows. */
+export const importRowsPageSchemaOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    content: z.array(row),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+
+export const importRowsPageSchema = importRowsPageSchemaOf(importPreviewRowSchema);
 
 const rowNumber = z
   .number()
@@ -88,29 +99,31 @@ const rowNumber = z
   .min(1)
   .max(importLimits.maxRows + 1000);
 
+/**
+ * The changes both imports take: the mapping changed by hand (column index → field, null: leave the column out),
+ * the corrected text of some fields of a row (an empty text empties the field), and a choice per row.
+ */
+export const importChangesShapeOf = <Field extends z.ZodEnum, Choice extends z.ZodEnum>(
+  field: Field,
+  choice: Choice,
+) => ({
+  mapping: z
+    .array(z.strictObject({ column: z.number().int().min(0).max(importLimits.maxColumns), field: field.nullable() }))
+    .max(importLimits.maxColumns)
+    .optional(),
+  fixes: z
+    .array(z.strictObject({ row: rowNumber, values: z.partialRecord(field, z.string().max(4000)) }))
+    .max(1000)
+    .optional(),
+  choices: z
+    .array(z.strictObject({ row: rowNumber, choice }))
+    .max(importLimits.maxRows)
+    .optional(),
+});
+
 export const importChangesSchema = z
   .strictObject({
-    /** Column index → field (null: leave the column out). */
-    mapping: z
-      .array(
-        z.strictObject({ column: z.number().int().min(0).max(importLimits.maxColumns), field: fieldSchema.nullable() }),
-      )
-      .max(importLimits.maxColumns)
-      .optional(),
-    /** Corrected text of some fields of a row (an empty text empties the field). */
-    fixes: z
-      .array(
-        z.strictObject({
-          row: rowNumber,
-          values: z.partialRecord(fieldSchema, z.string().max(4000)),
-        }),
-      )
-      .max(1000)
-      .optional(),
-    choices: z
-      .array(z.strictObject({ row: rowNumber, choice: z.enum(importRowChoices) }))
-      .max(importLimits.maxRows)
-      .optional(),
+    ...importChangesShapeOf(fieldSchema, z.enum(importRowChoices)),
     tags: z.array(z.string().trim().min(1).max(50)).max(10).optional(),
   })
   .refine((v) => v.mapping || v.fixes || v.choices || v.tags, { message: 'Nessuna modifica indicata.' });

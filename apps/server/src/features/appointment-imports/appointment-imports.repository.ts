@@ -16,7 +16,7 @@ import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type AppointmentImportRow = typeof appointmentImports.$inferSelect;
 export type AppointmentImportPlanRow = typeof appointmentImportRows.$inferSelect;
-type NewPlanRow = Omit<typeof appointmentImportRows.$inferInsert, 'studioId'>;
+export type NewAppointmentImportPlanRow = Omit<typeof appointmentImportRows.$inferInsert, 'studioId'>;
 type EventInsert = Omit<typeof events.$inferInsert, 'studioId'>;
 
 const byId = (ctx: StudioContext, id: string) => inStudio(appointmentImports, ctx, eq(appointmentImports.id, id));
@@ -157,7 +157,7 @@ export const appointmentImportsRepository = {
       .from(events)
       .where(inStudio(events, ctx, isNull(events.rrule), gte(events.startAt, from), lt(events.startAt, to))),
 
-  insertPlan: (db: DbOrTx, ctx: StudioContext, rows: NewPlanRow[]) =>
+  insertPlan: (db: DbOrTx, ctx: StudioContext, rows: NewAppointmentImportPlanRow[]) =>
     rows.length === 0 ? Promise.resolve() : db.insert(appointmentImportRows).values(rows.map((r) => ownedBy(ctx, r))),
 
   nextPending: (db: DbOrTx, ctx: StudioContext, importId: string, limit: number) =>

@@ -32,31 +32,32 @@ import {
   mapAppointmentHeader,
   minutesText,
 } from '@studiolo/domain/imports';
-import { formatUiDate, sanitizeFileName } from '@studiolo/domain/shared';
+import { formatUiDate } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
+import { AppError } from '../../shared/app-error.ts';
 import {
-  type IncomingFile,
-  readStoredImport,
-  readUpload,
-  unstartedImportTtlMs,
-  yieldToEventLoop,
-} from '../../shared/import-upload.ts';
+  checkRows,
+  type ImportJob,
+  importLifecycle,
+  importUndoUntil,
+  mergeRowChanges,
+  previewCache,
+  previewPage,
+} from '../../shared/import-lifecycle.ts';
+import { type IncomingFile, readStoredImport } from '../../shared/import-upload.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
-import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
+import { recordAudits } from '../audit/audit.repository.ts';
 import {
-  type AppointmentImportPlanRow,
   type AppointmentImportRow,
+  type NewAppointmentImportPlanRow,
   appointmentImportsRepository as repo,
 } from './appointment-imports.repository.ts';
 
 export const appointmentImportQueue = 'appointment-import';
-export type AppointmentImportJob = { importId: string; studioId: string };
+export type AppointmentImportJob = ImportJob;
 
 /** Rows written in one transaction (smaller than the patient import's 500: PGlite holds the event loop meanwhile). */
 export const appointmentImportBatchSize = 250;
-const checkSliceRows = 250;
-const undoWindowMs = 24 * 3600_000;
 const dayMs = 86_400_000;
 
 // ---------- the preview ----------
@@ -78,8 +79,7 @@ type Computed = {
   names: { services: Map<string, string>; staff: Map<string, string> };
 };
 
-const previewCache = new Map<string, { version: number; computed: Computed }>();
-const previewCacheSize = 3;
+const previews = previewCache<Computed>();
 
 const readStoredFile = (deps: AppDeps, imp: AppointmentImportRow) =>
   readStoredImport(deps.storage, imp.storageKey, am.fileGone);
@@ -111,6 +111,18 @@ const matchData = async (deps: AppDeps, ctx: StudioContext) => {
   };
 };
 
+/** The shared life of an import (upload, start, job, report, undo window, expiry) with the appointment's parts. */
+const lifecycle = importLifecycle<AppointmentImportRow, NewAppointmentImportPlanRow>({
+  store: repo,
+  queue: appointmentImportQueue,
+  auditAction: 'event.import',
+  entityType: 'appointment-import',
+  defaultFileName: 'appuntamenti.csv',
+  mapHeader: mapAppointmentHeader,
+  jobAgent: 'importazione appuntamenti',
+  writeBatch: (deps, ctx, imp) => writeBatch(deps, ctx, imp),
+});
+
 /**
  * Every row of the file through the mapping and the user's corrections, checked and matched, then against the other
  * rows and the studio's calendar (duplicates, a staff member's overlaps). In slices (decision 039).
@@ -121,8 +133,8 @@ const computePreview = async (
   imp: AppointmentImportRow,
   table?: ImportTable,
 ): Promise<Computed> => {
-  const cached = previewCache.get(imp.id);
-  if (cached && cached.version === imp.updatedAt.getTime()) return cached.computed;
+  const cached = previews.get(imp);
+  if (cached) return cached;
   const t = table ?? (await readStoredFile(deps, imp));
   const mapping = imp.mapping as AppointmentColumnMapping;
   const { index, names } = await matchData(deps, ctx);
@@ -133,25 +145,19 @@ const computePreview = async (
     t.rows.flatMap((cells) => (typeof cells[dateColumn] === 'string' ? [cells[dateColumn] as string] : [])),
   );
   const opts = { index, today: deps.now(), dateOrder };
-  const rows: ComputedRow[] = [];
-  for (let i = 0; i < t.rows.length; i++) {
-    if (i > 0 && i % checkSliceRows === 0) await yieldToEventLoop();
-    const row = t.rowNumbers[i] ?? i + 2;
-    const { values, cellProblems } = appointmentRowValues(t.rows[i] ?? [], mapping, { date1904: t.date1904 });
-    const fix = imp.fixes[String(row)];
-    const merged: AppointmentImportValues = fix ? { ...values, ...fix } : values;
-    const problems = fix ? cellProblems.filter((p) => !(p.field in fix)) : cellProblems;
-    rows.push({
-      row,
-      values: merged,
-      check: checkAppointmentValues(merged, opts, problems),
-      duplicate: null,
-      choice: 'import',
-      fixed: Boolean(fix),
-      action: 'SKIP',
-      reason: null,
-    });
-  }
+  const checked = await checkRows(
+    t,
+    imp.fixes,
+    (cells) => appointmentRowValues(cells, mapping, { date1904: t.date1904 }),
+    (values, problems) => checkAppointmentValues(values, opts, problems),
+  );
+  const rows: ComputedRow[] = checked.map((r) => ({
+    ...r,
+    duplicate: null,
+    choice: 'import',
+    action: 'SKIP',
+    reason: null,
+  }));
   const valid = rows.flatMap((r) => (r.check.ok ? [{ row: r.row, input: r.check.input }] : []));
   let existing: ExistingAppointment[] = [];
   if (valid.length > 0) {
@@ -199,25 +205,11 @@ const computePreview = async (
   counts.toImport = toImport;
   counts.toUpdate = 0;
   counts.toSkip = rows.length - toImport;
-  const computed = { table: t, rows, counts, names };
-  previewCache.delete(imp.id);
-  previewCache.set(imp.id, { version: imp.updatedAt.getTime(), computed });
-  while (previewCache.size > previewCacheSize) previewCache.delete(previewCache.keys().next().value as string);
-  return computed;
-};
-
-const keepPreviewFor = (saved: AppointmentImportRow) => {
-  const cached = previewCache.get(saved.id);
-  if (cached) cached.version = saved.updatedAt.getTime();
-  return saved;
+  return previews.set(imp, { table: t, rows, counts, names });
 };
 
 const toView = (deps: AppDeps, imp: AppointmentImportRow): AppointmentImport => {
   const mapping = imp.mapping as (AppointmentImportField | null)[];
-  const undoUntil =
-    imp.status === 'DONE' && imp.finishedAt && deps.now().getTime() < imp.finishedAt.getTime() + undoWindowMs
-      ? new Date(imp.finishedAt.getTime() + undoWindowMs).toISOString()
-      : null;
   return {
     id: imp.id,
     fileName: imp.fileName,
@@ -234,14 +226,14 @@ const toView = (deps: AppDeps, imp: AppointmentImportRow): AppointmentImport => 
     error: imp.error,
     createdAt: imp.createdAt.toISOString(),
     finishedAt: imp.finishedAt?.toISOString() ?? null,
-    undoUntil,
+    undoUntil: importUndoUntil(deps, imp),
   };
 };
 
-const findImport = async (deps: AppDeps, ctx: StudioContext, id: string) => {
-  const imp = await repo.find(deps.db, ctx, id);
-  if (!imp) throw notFound();
-  return imp;
+/** The counts of the preview just computed saved with the import, which the preview stays valid for. */
+const savePreview = async (deps: AppDeps, ctx: StudioContext, imp: AppointmentImportRow, table?: ImportTable) => {
+  const computed = await computePreview(deps, ctx, imp, table);
+  return toView(deps, previews.keep(await lifecycle.saveCounts(deps, ctx, imp, computed.counts)));
 };
 
 // ---------- upload ----------
@@ -252,37 +244,12 @@ export const uploadAppointmentImport = async (
   ctx: StudioContext,
   file: IncomingFile,
 ): Promise<AppointmentImport> => {
-  const { bytes, table } = await readUpload(file);
-  const id = randomUUID();
-  const storageKey = `${ctx.studioId}/imports/${id}`;
-  await deps.storage.put(storageKey, bytes);
-  const imp = await deps.db
-    .transaction(async (tx) => {
-      const row = await repo.insert(tx, ctx, {
-        id,
-        createdBy: ctx.userId,
-        createdByEmail: ctx.email,
-        memberId: ctx.memberId,
-        fileName: sanitizeFileName(file.fileName || 'appuntamenti.csv'),
-        storageKey,
-        format: table.format,
-        columns: table.header,
-        mapping: mapAppointmentHeader(table.header),
-      });
-      await recordAudit(tx, ctx, { action: 'event.import.create', entityType: 'appointment-import', entityId: id });
-      return row;
-    })
-    .catch(async (err: unknown) => {
-      await deps.storage.delete(storageKey).catch(() => undefined);
-      throw err;
-    });
-  const computed = await computePreview(deps, ctx, imp, table);
-  const saved = (await repo.update(deps.db, ctx, id, { counts: computed.counts })) ?? imp;
-  return toView(deps, keepPreviewFor(saved));
+  const { imp, table } = await lifecycle.create(deps, ctx, file);
+  return savePreview(deps, ctx, imp, table);
 };
 
 export const getAppointmentImport = async (deps: AppDeps, ctx: StudioContext, id: string) =>
-  toView(deps, await findImport(deps, ctx, id));
+  toView(deps, await lifecycle.find(deps, ctx, id));
 
 /** GET /importazioni-appuntamenti/:id/righe: a page of the preview, rows with problems, warnings or duplicates first. */
 export const appointmentPreviewRows = async (
@@ -291,38 +258,31 @@ export const appointmentPreviewRows = async (
   id: string,
   q: { page: number; size: number; filtro: 'problemi' | 'tutte' },
 ) => {
-  const imp = await findImport(deps, ctx, id);
-  if (imp.status !== 'PREVIEW') throw new AppError('CONFLICT', am.notInPreview);
-  const { rows, names } = await computePreview(deps, ctx, imp);
-  const chosen =
-    q.filtro === 'tutte' ? rows : rows.filter((r) => !r.check.ok || r.check.warnings.length > 0 || r.duplicate);
-  const content: AppointmentImportPreviewRowView[] = chosen.slice(q.page * q.size, (q.page + 1) * q.size).map((r) => ({
-    row: r.row,
-    values: r.values as Record<string, string>,
-    ok: r.check.ok,
-    problems: r.check.ok ? [] : r.check.problems,
-    warnings: r.check.warnings,
-    filled: r.check.filled,
-    duplicate: r.duplicate ? { kind: r.duplicate.kind, message: r.duplicate.message, patientId: null } : null,
-    choice: r.choice,
-    fixed: r.fixed,
-    appointment: r.check.ok
-      ? {
-          start: r.check.input.start.toISOString(),
-          end: r.check.input.end.toISOString(),
-          patientName: r.check.input.patientName,
-          serviceName: r.check.input.productId ? (names.services.get(r.check.input.productId) ?? null) : null,
-          staffName: r.check.input.staffMemberId ? (names.staff.get(r.check.input.staffMemberId) ?? null) : null,
-        }
-      : null,
-  }));
-  return {
-    content,
-    totalElements: chosen.length,
-    totalPages: Math.ceil(chosen.length / q.size),
-    page: q.page,
-    size: q.size,
-  };
+  const { rows, names } = await computePreview(deps, ctx, await lifecycle.findInPreview(deps, ctx, id));
+  return previewPage(
+    rows,
+    q,
+    (r): AppointmentImportPreviewRowView => ({
+      row: r.row,
+      values: r.values as Record<string, string>,
+      ok: r.check.ok,
+      problems: r.check.ok ? [] : r.check.problems,
+      warnings: r.check.warnings,
+      filled: r.check.filled,
+      duplicate: r.duplicate ? { kind: r.duplicate.kind, message: r.duplicate.message, patientId: null } : null,
+      choice: r.choice,
+      fixed: r.fixed,
+      appointment: r.check.ok
+        ? {
+            start: r.check.input.start.toISOString(),
+            end: r.check.input.end.toISOString(),
+            patientName: r.check.input.patientName,
+            serviceName: r.check.input.productId ? (names.services.get(r.check.input.productId) ?? null) : null,
+            staffName: r.check.input.staffMemberId ? (names.staff.get(r.check.input.staffMemberId) ?? null) : null,
+          }
+        : null,
+    }),
+  );
 };
 
 // ---------- changes ----------
@@ -334,55 +294,28 @@ export const changeAppointmentImport = async (
   id: string,
   changes: AppointmentImportChanges,
 ): Promise<AppointmentImport> => {
-  const imp = await findImport(deps, ctx, id);
-  if (imp.status !== 'PREVIEW') throw new AppError('CONFLICT', am.notInPreview);
+  const imp = await lifecycle.findInPreview(deps, ctx, id);
   // the file as the last preview read it (kept in memory): a correction does not read 20 MB again
   const { table } = await computePreview(deps, ctx, imp);
-  const fileRows = new Set(table.rowNumbers);
-  let mapping = imp.mapping as AppointmentColumnMapping;
-  if (changes.mapping) {
-    for (const c of changes.mapping) {
-      if (c.column >= mapping.length) {
-        const message = `La colonna ${c.column + 1} non è nel file.`;
-        throw new AppError('VALIDATION', message, { fields: { mapping: message } });
-      }
-    }
-    mapping = applyAppointmentMappingOverride(
-      mapping,
-      Object.fromEntries(changes.mapping.map((c) => [c.column, c.field])),
-    );
-  }
-  const fixes = { ...imp.fixes };
-  for (const f of changes.fixes ?? []) {
-    if (!fileRows.has(f.row)) throw new AppError('VALIDATION', am.rowUnknown(f.row));
-    fixes[String(f.row)] = { ...fixes[String(f.row)], ...(f.values as Record<string, string>) };
-  }
-  const choices = { ...imp.choices };
-  for (const c of changes.choices ?? []) {
-    if (!fileRows.has(c.row)) throw new AppError('VALIDATION', am.rowUnknown(c.row));
-    choices[String(c.row)] = c.choice;
-  }
+  const { fixes, choices } = mergeRowChanges(imp, changes, new Set(table.rowNumbers));
+  const mapping = changes.mapping
+    ? applyAppointmentMappingOverride(
+        imp.mapping as AppointmentColumnMapping,
+        Object.fromEntries(changes.mapping.map((c) => [c.column, c.field])),
+      )
+    : (imp.mapping as AppointmentColumnMapping);
   if (changes.calendarId && !(await repo.calendarExists(deps.db, ctx, changes.calendarId)))
     throw new AppError('VALIDATION', aam.calendarNotFound, { fields: { calendarId: aam.calendarNotFound } });
-  const changed = await deps.db.transaction(async (tx) => {
-    const row = await repo.update(tx, ctx, id, {
+  const changed = await lifecycle.saveChanges(deps, ctx, id, Object.keys(changes), (tx) =>
+    repo.update(tx, ctx, id, {
       mapping,
       fixes,
       choices,
       ...(changes.calendarId ? { calendarId: changes.calendarId } : {}),
       ...(changes.pastPaid !== undefined ? { pastPaid: changes.pastPaid } : {}),
-    });
-    if (!row) throw notFound();
-    await recordAudit(tx, ctx, {
-      action: 'event.import.update',
-      entityType: 'appointment-import',
-      entityId: id,
-      changedFields: Object.keys(changes),
-    });
-    return row;
-  });
-  const computed = await computePreview(deps, ctx, changed, table);
-  return toView(deps, keepPreviewFor((await repo.update(deps.db, ctx, id, { counts: computed.counts })) ?? changed));
+    }),
+  );
+  return savePreview(deps, ctx, changed, table);
 };
 
 // ---------- start and the job ----------
@@ -409,8 +342,7 @@ export const startAppointmentImport = async (
   ctx: StudioContext,
   id: string,
 ): Promise<AppointmentImport> => {
-  const imp = await findImport(deps, ctx, id);
-  if (imp.status !== 'PREVIEW') throw new AppError('CONFLICT', am.notInPreview);
+  const imp = await lifecycle.findInPreview(deps, ctx, id);
   const mappingProblem = appointmentMappingProblem(imp.mapping as AppointmentColumnMapping);
   if (mappingProblem) throw new AppError('VALIDATION', mappingProblem);
   const calendarId = imp.calendarId ?? (await repo.calendarIds(deps.db, ctx))[0];
@@ -419,78 +351,40 @@ export const startAppointmentImport = async (
   const toWrite = counts?.toImport ?? 0;
   if (toWrite === 0) throw new AppError('VALIDATION', aam.nothingToImport);
   const now = deps.now();
-  const started = await deps.db.transaction(async (tx) => {
-    const locked = await repo.findForUpdate(tx, ctx, id);
-    if (locked?.status !== 'PREVIEW' || locked.updatedAt.getTime() !== imp.updatedAt.getTime())
-      throw new AppError('CONFLICT', am.notInPreview);
-    for (let i = 0; i < rows.length; i += 1000) {
-      await repo.insertPlan(
-        tx,
-        ctx,
-        rows.slice(i, i + 1000).map((r) => {
-          const input = r.check.ok ? r.check.input : null;
-          const planned: PlannedEvent | null =
-            r.action === 'IMPORT' && input
-              ? {
-                  start: input.start.toISOString(),
-                  end: input.end.toISOString(),
-                  pazienteId: input.pazienteId,
-                  summary: input.patientName.slice(0, 200) || 'Appuntamento',
-                  productId: input.productId,
-                  priceCents: input.priceCents,
-                  staffMemberId: input.staffMemberId,
-                  note: input.note,
-                  // decision 045: a past appointment was settled in the program the studio leaves (when chosen)
-                  isPagato: imp.pastPaid && input.end.getTime() <= now.getTime(),
-                }
-              : null;
-          return {
-            importId: id,
-            rowNumber: r.row,
-            action: r.action,
-            status: r.action === 'SKIP' ? ('SKIPPED' as const) : ('PENDING' as const),
-            input: planned,
-            name: labelOf(input, r.values).slice(0, 300),
-            reason: r.reason,
-            eventId: r.action === 'IMPORT' ? randomUUID() : null,
-          };
-        }),
-      );
-    }
-    const row = await repo.update(tx, ctx, id, {
-      status: 'QUEUED',
-      calendarId,
-      toWrite,
-      skipped: counts?.toSkip ?? 0,
-      startedAt: now,
-    });
-    await recordAudit(tx, ctx, { action: 'event.import.start', entityType: 'appointment-import', entityId: id });
-    return row as AppointmentImportRow;
+  const plan = rows.map((r) => {
+    const input = r.check.ok ? r.check.input : null;
+    const planned: PlannedEvent | null =
+      r.action === 'IMPORT' && input
+        ? {
+            start: input.start.toISOString(),
+            end: input.end.toISOString(),
+            pazienteId: input.pazienteId,
+            summary: input.patientName.slice(0, 200) || 'Appuntamento',
+            productId: input.productId,
+            priceCents: input.priceCents,
+            staffMemberId: input.staffMemberId,
+            note: input.note,
+            // decision 045: a past appointment was settled in the program the studio leaves (when chosen)
+            isPagato: imp.pastPaid && input.end.getTime() <= now.getTime(),
+          }
+        : null;
+    return {
+      importId: id,
+      rowNumber: r.row,
+      action: r.action,
+      status: r.action === 'SKIP' ? ('SKIPPED' as const) : ('PENDING' as const),
+      input: planned,
+      name: labelOf(input, r.values).slice(0, 300),
+      reason: r.reason,
+      eventId: r.action === 'IMPORT' ? randomUUID() : null,
+    };
   });
-  previewCache.delete(id);
-  await deps.jobs.send<AppointmentImportJob>(
-    appointmentImportQueue,
-    { importId: id, studioId: ctx.studioId },
-    { singletonKey: id },
+  const started = await lifecycle.queue(deps, ctx, imp, plan, (tx) =>
+    repo.update(tx, ctx, id, { status: 'QUEUED', calendarId, toWrite, skipped: counts?.toSkip ?? 0, startedAt: now }),
   );
+  previews.delete(id);
   return toView(deps, started);
 };
-
-const jobContext = (
-  studioId: string,
-  imp: Pick<AppointmentImportRow, 'createdBy' | 'createdByEmail' | 'memberId'>,
-): StudioContext => ({
-  userId: imp.createdBy,
-  email: imp.createdByEmail,
-  platformRole: null,
-  actorUserId: null,
-  actorEmail: null,
-  meta: { requestId: null, ip: null, userAgent: 'importazione appuntamenti' },
-  studioId,
-  role: 'ROLE_USER',
-  memberId: imp.memberId,
-  versions: null,
-});
 
 const defaultColor = eventColorOf(null).hex;
 
@@ -563,66 +457,21 @@ const writeBatch = (deps: AppDeps, ctx: StudioContext, imp: AppointmentImportRow
   });
 
 /** The job: the PENDING rows a batch at a time; a failure rolls its batch back and the retry resumes there. */
-export const runAppointmentImportJob = async (deps: AppDeps, job: AppointmentImportJob) => {
-  const probe = jobContext(job.studioId, { createdBy: '', createdByEmail: '', memberId: '' });
-  const imp = await repo.find(deps.db, probe, job.importId);
-  if (!imp || (imp.status !== 'QUEUED' && imp.status !== 'RUNNING')) return;
-  const ctx = jobContext(job.studioId, imp);
-  await repo.update(deps.db, ctx, imp.id, { status: 'RUNNING', error: null });
-  try {
-    while (await writeBatch(deps, ctx, imp)) await yieldToEventLoop();
-  } catch (err) {
-    await repo
-      .update(deps.db, ctx, imp.id, { error: 'Errore durante l’importazione: nuovo tentativo in corso.' })
-      .catch(() => undefined);
-    throw err;
-  }
-  await repo.update(deps.db, ctx, imp.id, { status: 'DONE', finishedAt: deps.now(), error: null });
-  await deps.storage.delete(imp.storageKey).catch(() => undefined);
-};
+export const runAppointmentImportJob = (deps: AppDeps, job: AppointmentImportJob) => lifecycle.runJob(deps, job);
 
-export const registerAppointmentImportJobs = (deps: AppDeps) => {
-  deps.jobs.define<AppointmentImportJob>(
-    appointmentImportQueue,
-    { retryLimit: 5, retryBackoff: true, retryDelay: 10 },
-    (job) => runAppointmentImportJob(deps, job),
-  );
-};
+export const registerAppointmentImportJobs = (deps: AppDeps) => lifecycle.registerJobs(deps);
+
+/** Deletes the imports never started and untouched for a week (as the patient import's); files go with the sweep. */
+export const expireUnstartedAppointmentImports = (deps: AppDeps) => lifecycle.expireUnstarted(deps);
 
 /** At start-up: started imports whose job a crash lost before the queue go to it now. */
-/** Deletes the imports never started and untouched for a week (as the patient import's); files go with the sweep. */
-export const expireUnstartedAppointmentImports = (deps: AppDeps) =>
-  repo.unsafeDeleteUnstarted(deps.db, new Date(deps.now().getTime() - unstartedImportTtlMs));
-
-export const recoverAppointmentImports = async (deps: AppDeps) => {
-  for (const { id, studioId } of await repo.unsafeStaleStarted(deps.db, new Date(deps.now().getTime() - 60_000)))
-    await deps.jobs.send<AppointmentImportJob>(
-      appointmentImportQueue,
-      { importId: id, studioId },
-      { singletonKey: id },
-    );
-};
+export const recoverAppointmentImports = (deps: AppDeps) => lifecycle.recover(deps);
 
 // ---------- report and undo ----------
 
-const outcomeLabels: Record<AppointmentImportPlanRow['status'], string> = {
-  PENDING: 'In attesa',
-  IMPORTED: 'Importato',
-  SKIPPED: 'Saltato',
-  REMOVED: 'Rimosso (importazione annullata)',
-  KEPT: 'Mantenuto all’annullamento',
-};
-
 /** GET /importazioni-appuntamenti/:id/report.csv's rows: row, outcome, appointment, reason. */
-export const appointmentReportRows = async (deps: AppDeps, ctx: StudioContext, id: string) => {
-  const imp = await findImport(deps, ctx, id);
-  if (imp.status === 'PREVIEW') throw new AppError('CONFLICT', am.notDone);
-  const rows = await repo.rowsOf(deps.db, ctx, id);
-  return {
-    fileName: imp.fileName,
-    rows: rows.map((r) => [String(r.rowNumber), outcomeLabels[r.status], r.name, r.reason ?? '']),
-  };
-};
+export const appointmentReportRows = (deps: AppDeps, ctx: StudioContext, id: string) =>
+  lifecycle.reportRows(deps, ctx, id);
 
 const keptReminded = 'Il paziente ha già ricevuto il promemoria.';
 
@@ -637,11 +486,7 @@ export const undoAppointmentImport = async (
   id: string,
 ): Promise<AppointmentImportUndoResult> =>
   deps.db.transaction(async (tx) => {
-    const imp = await repo.findForUpdate(tx, ctx, id);
-    if (!imp) throw notFound();
-    if (imp.status === 'UNDONE') throw new AppError('CONFLICT', am.alreadyUndone);
-    if (imp.status !== 'DONE' || !imp.finishedAt) throw new AppError('CONFLICT', am.notDone);
-    if (deps.now().getTime() > imp.finishedAt.getTime() + undoWindowMs) throw new AppError('CONFLICT', am.undoExpired);
+    await lifecycle.lockForUndo(deps, tx, ctx, id);
     const rows = await repo.rowsOf(tx, ctx, id);
     const created = rows.filter((r) => r.status === 'IMPORTED' && r.eventId);
     const ids = created.map((r) => r.eventId as string);
@@ -677,15 +522,10 @@ export const undoAppointmentImport = async (
       created.filter((r) => removedIds.has(r.eventId as string)).map((r) => r.rowNumber),
       { status: 'REMOVED' },
     );
-    await repo.update(tx, ctx, id, { status: 'UNDONE', undoneAt: deps.now() });
-    await recordAudits(tx, ctx, [
-      { action: 'event.import.undo', entityType: 'appointment-import', entityId: id },
-      ...removed.map((e) => ({
-        action: 'event.delete',
-        entityType: 'event',
-        entityId: e.id,
-        detail: 'importazione annullata',
-      })),
-    ]);
+    await lifecycle.markUndone(deps, tx, ctx, id, {
+      action: 'event.delete',
+      entityType: 'event',
+      ids: removed.map((e) => e.id),
+    });
     return { removed: removed.length, kept };
   });

@@ -19,7 +19,7 @@ import type { StudioContext } from '../../shared/studio-context.ts';
 
 export type PatientImportRow = typeof patientImports.$inferSelect;
 export type PatientImportPlanRow = typeof patientImportRows.$inferSelect;
-type NewPlanRow = Omit<typeof patientImportRows.$inferInsert, 'studioId'>;
+export type NewPatientImportPlanRow = Omit<typeof patientImportRows.$inferInsert, 'studioId'>;
 type PatientInsert = Omit<typeof patients.$inferInsert, 'studioId'>;
 
 const byId = (ctx: StudioContext, id: string) => inStudio(patientImports, ctx, eq(patientImports.id, id));
@@ -110,7 +110,7 @@ export const patientImportsRepository = {
       .from(patients)
       .where(inStudio(patients, ctx)),
 
-  insertPlan: (db: DbOrTx, ctx: StudioContext, rows: NewPlanRow[]) =>
+  insertPlan: (db: DbOrTx, ctx: StudioContext, rows: NewPatientImportPlanRow[]) =>
     rows.length === 0 ? Promise.resolve() : db.insert(patientImportRows).values(rows.map((r) => ownedBy(ctx, r))),
 
   hasPlan: (db: DbOrTx, ctx: StudioContext, importId: string) =>

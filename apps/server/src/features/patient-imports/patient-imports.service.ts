@@ -26,34 +26,34 @@ import {
   rowValues,
 } from '@studiolo/domain/imports';
 import { type PatientData, type PatientInput, patientInputSchema } from '@studiolo/domain/patients';
-import { sanitizeFileName } from '@studiolo/domain/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
+import { AppError } from '../../shared/app-error.ts';
 import {
-  type IncomingFile,
-  readStoredImport,
-  readUpload,
-  unstartedImportTtlMs,
-  yieldToEventLoop,
-} from '../../shared/import-upload.ts';
+  checkRows,
+  type ImportJob,
+  importLifecycle,
+  importUndoUntil,
+  mergeRowChanges,
+  previewCache,
+  previewPage,
+} from '../../shared/import-lifecycle.ts';
+import { type IncomingFile, readStoredImport } from '../../shared/import-upload.ts';
 import type { StudioContext } from '../../shared/studio-context.ts';
-import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
+import { recordAudits } from '../audit/audit.repository.ts';
 import { patientsRepository } from '../patients/patients.repository.ts';
 import { toColumns, toPatient } from '../patients/patients.service.ts';
 import {
+  type NewPatientImportPlanRow,
   type PatientImportPlanRow,
   type PatientImportRow,
   patientImportsRepository as repo,
 } from './patient-imports.repository.ts';
 
 export const patientImportQueue = 'patient-import';
-export type PatientImportJob = { importId: string; studioId: string };
+export type PatientImportJob = ImportJob;
 
 /** Rows written in one transaction: a batch is all-or-nothing, and the progress moves by batch. */
 export const importBatchSize = 500;
-/** Rows checked between two turns of the event loop (about 0.1 ms a row: some 25 ms of CPU at a time). */
-const checkSliceRows = 250;
-const undoWindowMs = 24 * 3600_000;
 
 // ---------- the preview ----------
 
@@ -73,9 +73,7 @@ type Computed = {
   counts: Record<string, number> | null;
 };
 
-/** The last previews computed, by import and version (its updated_at): a page of rows does not check the file again. */
-const previewCache = new Map<string, { version: number; computed: Computed }>();
-const previewCacheSize = 3;
+const previews = previewCache<Computed>();
 
 const nameOf = (v: ImportValues): string =>
   [v.cognome, v.nome].filter(Boolean).join(' ') || v.ragioneSociale || v.nomeCompleto || '';
@@ -84,6 +82,18 @@ const defaultChoice = (duplicate: ImportDuplicate | null): ImportRowChoice => (d
 
 const readStoredFile = (deps: AppDeps, imp: PatientImportRow): Promise<ImportTable> =>
   readStoredImport(deps.storage, imp.storageKey, am.fileGone);
+
+/** The shared life of an import (upload, start, job, report, undo window, expiry) with the patient's parts. */
+const lifecycle = importLifecycle<PatientImportRow, NewPatientImportPlanRow>({
+  store: repo,
+  queue: patientImportQueue,
+  auditAction: 'patient.import',
+  entityType: 'patient-import',
+  defaultFileName: 'pazienti.csv',
+  mapHeader,
+  jobAgent: 'importazione pazienti',
+  writeBatch: (deps, ctx, imp) => writeBatch(deps, ctx, imp.id),
+});
 
 /**
  * Every row of the file through the mapping, the user's corrections and choices, checked, and matched against the
@@ -96,31 +106,25 @@ const computePreview = async (
   imp: PatientImportRow,
   table?: ImportTable,
 ): Promise<Computed> => {
-  const cached = previewCache.get(imp.id);
-  if (cached && cached.version === imp.updatedAt.getTime()) return cached.computed;
+  const cached = previews.get(imp);
+  if (cached) return cached;
   const t = table ?? (await readStoredFile(deps, imp));
   const mapping = imp.mapping as ColumnMapping;
   if (!mappingNamesPatients(mapping)) return { table: t, rows: [], counts: null };
   const opts = { tags: imp.tags, today: deps.now(), date1904: t.date1904 };
-  const rows: ComputedRow[] = [];
-  for (let i = 0; i < t.rows.length; i++) {
-    if (i > 0 && i % checkSliceRows === 0) await yieldToEventLoop();
-    const row = t.rowNumbers[i] ?? i + 2;
-    const { values, cellProblems } = rowValues(t.rows[i] ?? [], mapping, opts);
-    const fix = imp.fixes[String(row)];
-    const merged: ImportValues = fix ? { ...values, ...fix } : values;
-    const problems = fix ? cellProblems.filter((p) => !(p.field in fix)) : cellProblems;
-    rows.push({
-      row,
-      values: merged,
-      check: checkImportValues(merged, opts, problems),
-      duplicate: null,
-      choice: 'import',
-      fixed: Boolean(fix),
-      action: 'SKIP',
-      reason: null,
-    });
-  }
+  const checked = await checkRows(
+    t,
+    imp.fixes,
+    (cells) => rowValues(cells, mapping, opts),
+    (values, problems) => checkImportValues(values, opts, problems),
+  );
+  const rows: ComputedRow[] = checked.map((r) => ({
+    ...r,
+    duplicate: null,
+    choice: 'import',
+    action: 'SKIP',
+    reason: null,
+  }));
   const existing: ExistingPatient[] = await repo.existingPatients(deps.db, ctx);
   const duplicates = findImportDuplicates(
     rows.flatMap((r) => (r.check.ok ? [{ row: r.row, input: r.check.input }] : [])),
@@ -158,26 +162,11 @@ const computePreview = async (
   counts.toImport = toImport;
   counts.toUpdate = toUpdate;
   counts.toSkip = rows.length - toImport - toUpdate;
-  const computed = { table: t, rows, counts };
-  previewCache.delete(imp.id);
-  previewCache.set(imp.id, { version: imp.updatedAt.getTime(), computed });
-  while (previewCache.size > previewCacheSize) previewCache.delete(previewCache.keys().next().value as string);
-  return computed;
-};
-
-/** The preview just computed stays valid for the row whose counts were saved with it. */
-const keepPreviewFor = (saved: PatientImportRow) => {
-  const cached = previewCache.get(saved.id);
-  if (cached) cached.version = saved.updatedAt.getTime();
-  return saved;
+  return previews.set(imp, { table: t, rows, counts });
 };
 
 const toView = (deps: AppDeps, imp: PatientImportRow): PatientImport => {
   const mapping = imp.mapping as (ImportField | null)[];
-  const undoUntil =
-    imp.status === 'DONE' && imp.finishedAt && deps.now().getTime() < imp.finishedAt.getTime() + undoWindowMs
-      ? new Date(imp.finishedAt.getTime() + undoWindowMs).toISOString()
-      : null;
   return {
     id: imp.id,
     fileName: imp.fileName,
@@ -193,14 +182,14 @@ const toView = (deps: AppDeps, imp: PatientImportRow): PatientImport => {
     error: imp.error,
     createdAt: imp.createdAt.toISOString(),
     finishedAt: imp.finishedAt?.toISOString() ?? null,
-    undoUntil,
+    undoUntil: importUndoUntil(deps, imp),
   };
 };
 
-const findImport = async (deps: AppDeps, ctx: StudioContext, id: string) => {
-  const imp = await repo.find(deps.db, ctx, id);
-  if (!imp) throw notFound();
-  return imp;
+/** The counts of the preview just computed saved with the import, which the preview stays valid for. */
+const savePreview = async (deps: AppDeps, ctx: StudioContext, imp: PatientImportRow, table?: ImportTable) => {
+  const computed = await computePreview(deps, ctx, imp, table);
+  return toView(deps, previews.keep(await lifecycle.saveCounts(deps, ctx, imp, computed.counts)));
 };
 
 // ---------- upload ----------
@@ -210,38 +199,12 @@ const findImport = async (deps: AppDeps, ctx: StudioContext, id: string) => {
  * its columns matched, every row checked.
  */
 export const uploadImport = async (deps: AppDeps, ctx: StudioContext, file: IncomingFile): Promise<PatientImport> => {
-  const read = await readUpload(file);
-  const bytes = read.bytes;
-  const id = randomUUID();
-  const storageKey = `${ctx.studioId}/imports/${id}`;
-  await deps.storage.put(storageKey, bytes);
-  const imp = await deps.db
-    .transaction(async (tx) => {
-      const row = await repo.insert(tx, ctx, {
-        id,
-        createdBy: ctx.userId,
-        createdByEmail: ctx.email,
-        memberId: ctx.memberId,
-        fileName: sanitizeFileName(file.fileName || 'pazienti.csv'),
-        storageKey,
-        format: read.table.format,
-        columns: read.table.header,
-        mapping: mapHeader(read.table.header),
-      });
-      await recordAudit(tx, ctx, { action: 'patient.import.create', entityType: 'patient-import', entityId: id });
-      return row;
-    })
-    .catch(async (err: unknown) => {
-      await deps.storage.delete(storageKey).catch(() => undefined);
-      throw err;
-    });
-  const computed = await computePreview(deps, ctx, imp, read.table);
-  const saved = (await repo.update(deps.db, ctx, id, { counts: computed.counts })) ?? imp;
-  return toView(deps, keepPreviewFor(saved));
+  const { imp, table } = await lifecycle.create(deps, ctx, file);
+  return savePreview(deps, ctx, imp, table);
 };
 
 export const getImport = async (deps: AppDeps, ctx: StudioContext, id: string) =>
-  toView(deps, await findImport(deps, ctx, id));
+  toView(deps, await lifecycle.find(deps, ctx, id));
 
 /** GET /importazioni-pazienti/:id/righe: a page of the preview's rows, those with problems only by default. */
 export const previewRows = async (
@@ -250,12 +213,8 @@ export const previewRows = async (
   id: string,
   q: { page: number; size: number; filtro: 'problemi' | 'tutte' },
 ) => {
-  const imp = await findImport(deps, ctx, id);
-  if (imp.status !== 'PREVIEW') throw new AppError('CONFLICT', am.notInPreview);
-  const { rows } = await computePreview(deps, ctx, imp);
-  const chosen =
-    q.filtro === 'tutte' ? rows : rows.filter((r) => !r.check.ok || r.check.warnings.length > 0 || r.duplicate);
-  const content = chosen.slice(q.page * q.size, (q.page + 1) * q.size).map((r) => ({
+  const { rows } = await computePreview(deps, ctx, await lifecycle.findInPreview(deps, ctx, id));
+  return previewPage(rows, q, (r) => ({
     row: r.row,
     values: r.values as Record<string, string>,
     ok: r.check.ok,
@@ -272,13 +231,6 @@ export const previewRows = async (
     choice: r.choice,
     fixed: r.fixed,
   }));
-  return {
-    content,
-    totalElements: chosen.length,
-    totalPages: Math.ceil(chosen.length / q.size),
-    page: q.page,
-    size: q.size,
-  };
 };
 
 // ---------- changes ----------
@@ -290,47 +242,24 @@ export const changeImport = async (
   id: string,
   changes: ImportChanges,
 ): Promise<PatientImport> => {
-  const imp = await findImport(deps, ctx, id);
-  if (imp.status !== 'PREVIEW') throw new AppError('CONFLICT', am.notInPreview);
+  const imp = await lifecycle.findInPreview(deps, ctx, id);
   const before = await computePreview(deps, ctx, imp);
   const rowsByNumber = new Map(before.rows.map((r) => [r.row, r]));
-  const fileRows = new Set(before.table.rowNumbers);
-  let mapping = imp.mapping as ColumnMapping;
-  if (changes.mapping) {
-    for (const c of changes.mapping) {
-      if (c.column >= mapping.length) {
-        const message = `La colonna ${c.column + 1} non è nel file.`;
-        throw new AppError('VALIDATION', message, { fields: { mapping: message } });
-      }
-    }
-    mapping = applyMappingOverride(mapping, Object.fromEntries(changes.mapping.map((c) => [c.column, c.field])));
-  }
-  const fixes = { ...imp.fixes };
-  for (const f of changes.fixes ?? []) {
-    if (!fileRows.has(f.row)) throw new AppError('VALIDATION', am.rowUnknown(f.row));
-    fixes[String(f.row)] = { ...fixes[String(f.row)], ...(f.values as Record<string, string>) };
-  }
-  const choices = { ...imp.choices };
-  for (const c of changes.choices ?? []) {
-    if (!fileRows.has(c.row)) throw new AppError('VALIDATION', am.rowUnknown(c.row));
-    if (c.choice === 'update' && rowsByNumber.get(c.row)?.duplicate?.kind !== 'existing')
-      throw new AppError('VALIDATION', am.updateOnlyExisting(c.row));
-    choices[String(c.row)] = c.choice;
-  }
-  const tags = changes.tags ? [...new Map(changes.tags.map((t) => [t.toLowerCase(), t])).values()] : imp.tags;
-  const changed = await deps.db.transaction(async (tx) => {
-    const row = await repo.update(tx, ctx, id, { mapping, fixes, choices, tags });
-    if (!row) throw notFound();
-    await recordAudit(tx, ctx, {
-      action: 'patient.import.update',
-      entityType: 'patient-import',
-      entityId: id,
-      changedFields: Object.keys(changes),
-    });
-    return row;
+  const { fixes, choices } = mergeRowChanges(imp, changes, new Set(before.table.rowNumbers), (row, choice) => {
+    if (choice === 'update' && rowsByNumber.get(row)?.duplicate?.kind !== 'existing')
+      throw new AppError('VALIDATION', am.updateOnlyExisting(row));
   });
-  const computed = await computePreview(deps, ctx, changed, before.table);
-  return toView(deps, keepPreviewFor((await repo.update(deps.db, ctx, id, { counts: computed.counts })) ?? changed));
+  const mapping = changes.mapping
+    ? applyMappingOverride(
+        imp.mapping as ColumnMapping,
+        Object.fromEntries(changes.mapping.map((c) => [c.column, c.field])),
+      )
+    : (imp.mapping as ColumnMapping);
+  const tags = changes.tags ? [...new Map(changes.tags.map((t) => [t.toLowerCase(), t])).values()] : imp.tags;
+  const changed = await lifecycle.saveChanges(deps, ctx, id, Object.keys(changes), (tx) =>
+    repo.update(tx, ctx, id, { mapping, fixes, choices, tags }),
+  );
+  return savePreview(deps, ctx, changed, before.table);
 };
 
 // ---------- start and the job ----------
@@ -340,68 +269,33 @@ export const changeImport = async (
  * then the job queued; skipped rows are already in the report.
  */
 export const startImport = async (deps: AppDeps, ctx: StudioContext, id: string): Promise<PatientImport> => {
-  const imp = await findImport(deps, ctx, id);
-  if (imp.status !== 'PREVIEW') throw new AppError('CONFLICT', am.notInPreview);
+  const imp = await lifecycle.findInPreview(deps, ctx, id);
   if (!mappingNamesPatients(imp.mapping as ColumnMapping)) throw new AppError('VALIDATION', m.noMappedName);
   const { rows, counts } = await computePreview(deps, ctx, imp);
   const toWrite = (counts?.toImport ?? 0) + (counts?.toUpdate ?? 0);
   if (toWrite === 0) throw new AppError('VALIDATION', am.nothingToImport);
-  const started = await deps.db.transaction(async (tx) => {
-    const locked = await repo.findForUpdate(tx, ctx, id);
-    if (locked?.status !== 'PREVIEW' || locked.updatedAt.getTime() !== imp.updatedAt.getTime())
-      throw new AppError('CONFLICT', am.notInPreview);
-    for (let i = 0; i < rows.length; i += 1000) {
-      await repo.insertPlan(
-        tx,
-        ctx,
-        rows.slice(i, i + 1000).map((r) => ({
-          importId: id,
-          rowNumber: r.row,
-          action: r.action,
-          status: r.action === 'SKIP' ? ('SKIPPED' as const) : ('PENDING' as const),
-          input: r.action === 'SKIP' || !r.check.ok ? null : r.check.input,
-          name: nameOf(r.values).slice(0, 300),
-          reason: r.reason,
-          // a new patient's id is chosen now: the job's batch then marks its rows written in one statement
-          patientId:
-            r.action === 'IMPORT'
-              ? randomUUID()
-              : r.action === 'UPDATE' && r.duplicate?.kind === 'existing'
-                ? r.duplicate.patientId
-                : null,
-        })),
-      );
-    }
-    const row = await repo.update(tx, ctx, id, {
-      status: 'QUEUED',
-      toWrite,
-      skipped: counts?.toSkip ?? 0,
-      startedAt: deps.now(),
-    });
-    await recordAudit(tx, ctx, { action: 'patient.import.start', entityType: 'patient-import', entityId: id });
-    return row as PatientImportRow;
-  });
-  previewCache.delete(id);
-  await deps.jobs.send<PatientImportJob>(
-    patientImportQueue,
-    { importId: id, studioId: ctx.studioId },
-    { singletonKey: id },
+  const plan = rows.map((r) => ({
+    importId: id,
+    rowNumber: r.row,
+    action: r.action,
+    status: r.action === 'SKIP' ? ('SKIPPED' as const) : ('PENDING' as const),
+    input: r.action === 'SKIP' || !r.check.ok ? null : r.check.input,
+    name: nameOf(r.values).slice(0, 300),
+    reason: r.reason,
+    // a new patient's id is chosen now: the job's batch then marks its rows written in one statement
+    patientId:
+      r.action === 'IMPORT'
+        ? randomUUID()
+        : r.action === 'UPDATE' && r.duplicate?.kind === 'existing'
+          ? r.duplicate.patientId
+          : null,
+  }));
+  const started = await lifecycle.queue(deps, ctx, imp, plan, (tx) =>
+    repo.update(tx, ctx, id, { status: 'QUEUED', toWrite, skipped: counts?.toSkip ?? 0, startedAt: deps.now() }),
   );
+  previews.delete(id);
   return toView(deps, started);
 };
-
-const jobContext = (studioId: string, imp: PatientImportRow): StudioContext => ({
-  userId: imp.createdBy,
-  email: imp.createdByEmail,
-  platformRole: null,
-  actorUserId: null,
-  actorEmail: null,
-  meta: { requestId: null, ip: null, userAgent: 'importazione pazienti' },
-  studioId,
-  role: 'ROLE_USER',
-  memberId: imp.memberId,
-  versions: null,
-});
 
 const emptyValue = (v: unknown) => v === null || v === undefined || v === '';
 /** The imported values over the patient's, field by field; what the file leaves empty keeps the patient's value. */
@@ -509,70 +403,21 @@ const writeBatch = (deps: AppDeps, ctx: StudioContext, importId: string) =>
     return true;
   });
 
-/**
- * The job: the PENDING rows of the plan, a batch at a time; a failure rolls its batch back and the retry (or, after
- * a crash, pg-boss handing the expired job out again) starts at the first row still PENDING.
- */
-export const runImportJob = async (deps: AppDeps, job: PatientImportJob) => {
-  const probe = jobContext(job.studioId, {
-    createdBy: '',
-    createdByEmail: '',
-    memberId: '',
-  } as PatientImportRow);
-  const imp = await repo.find(deps.db, probe, job.importId);
-  if (!imp || (imp.status !== 'QUEUED' && imp.status !== 'RUNNING')) return;
-  const ctx = jobContext(job.studioId, imp);
-  await repo.update(deps.db, ctx, imp.id, { status: 'RUNNING', error: null });
-  try {
-    while (await writeBatch(deps, ctx, imp.id)) await yieldToEventLoop();
-  } catch (err) {
-    await repo
-      .update(deps.db, ctx, imp.id, { error: 'Errore durante l’importazione: nuovo tentativo in corso.' })
-      .catch(() => undefined);
-    throw err;
-  }
-  await repo.update(deps.db, ctx, imp.id, { status: 'DONE', finishedAt: deps.now(), error: null });
-  // the rows are in the plan: the file is no longer needed
-  await deps.storage.delete(imp.storageKey).catch(() => undefined);
-};
+/** The job: the plan's PENDING rows a batch at a time (see importLifecycle: a failed batch rolls back, resumed). */
+export const runImportJob = (deps: AppDeps, job: PatientImportJob) => lifecycle.runJob(deps, job);
 
-export const registerPatientImportJobs = (deps: AppDeps) => {
-  deps.jobs.define<PatientImportJob>(patientImportQueue, { retryLimit: 5, retryBackoff: true, retryDelay: 10 }, (job) =>
-    runImportJob(deps, job),
-  );
-};
+export const registerPatientImportJobs = (deps: AppDeps) => lifecycle.registerJobs(deps);
+
+/** Deletes the imports never started and untouched for a week; their files go with the storage sweep. */
+export const expireUnstartedPatientImports = (deps: AppDeps) => lifecycle.expireUnstarted(deps);
 
 /** At start-up: imports started whose job a crash lost before the queue go to it now (the job resumes where it was). */
-/** Deletes the imports never started and untouched for a week; their files go with the storage sweep. */
-export const expireUnstartedPatientImports = (deps: AppDeps) =>
-  repo.unsafeDeleteUnstarted(deps.db, new Date(deps.now().getTime() - unstartedImportTtlMs));
-
-export const recoverPatientImports = async (deps: AppDeps) => {
-  for (const { id, studioId } of await repo.unsafeStaleStarted(deps.db, new Date(deps.now().getTime() - 60_000)))
-    await deps.jobs.send<PatientImportJob>(patientImportQueue, { importId: id, studioId }, { singletonKey: id });
-};
+export const recoverPatientImports = (deps: AppDeps) => lifecycle.recover(deps);
 
 // ---------- report and undo ----------
 
-const outcomeLabels: Record<PatientImportPlanRow['status'], string> = {
-  PENDING: 'In attesa',
-  IMPORTED: 'Importato',
-  UPDATED: 'Aggiornato',
-  SKIPPED: 'Saltato',
-  REMOVED: 'Rimosso (importazione annullata)',
-  KEPT: 'Mantenuto all’annullamento',
-};
-
 /** GET /importazioni-pazienti/:id/report.csv's rows: row, outcome, name, reason (the route escapes every cell). */
-export const reportRows = async (deps: AppDeps, ctx: StudioContext, id: string) => {
-  const imp = await findImport(deps, ctx, id);
-  if (imp.status === 'PREVIEW') throw new AppError('CONFLICT', am.notDone);
-  const rows = await repo.rowsOf(deps.db, ctx, id);
-  return {
-    fileName: imp.fileName,
-    rows: rows.map((r) => [String(r.rowNumber), outcomeLabels[r.status], r.name, r.reason ?? '']),
-  };
-};
+export const reportRows = (deps: AppDeps, ctx: StudioContext, id: string) => lifecycle.reportRows(deps, ctx, id);
 
 /**
  * POST /importazioni-pazienti/:id/annulla: within 24 hours of the end, the patients the import created and nobody
@@ -581,11 +426,7 @@ export const reportRows = async (deps: AppDeps, ctx: StudioContext, id: string) 
  */
 export const undoImport = async (deps: AppDeps, ctx: StudioContext, id: string): Promise<ImportUndoResult> =>
   deps.db.transaction(async (tx) => {
-    const imp = await repo.findForUpdate(tx, ctx, id);
-    if (!imp) throw notFound();
-    if (imp.status === 'UNDONE') throw new AppError('CONFLICT', am.alreadyUndone);
-    if (imp.status !== 'DONE' || !imp.finishedAt) throw new AppError('CONFLICT', am.notDone);
-    if (deps.now().getTime() > imp.finishedAt.getTime() + undoWindowMs) throw new AppError('CONFLICT', am.undoExpired);
+    await lifecycle.lockForUndo(deps, tx, ctx, id);
     const rows = await repo.rowsOf(tx, ctx, id);
     const created = rows.filter((r) => r.status === 'IMPORTED' && r.patientId);
     const ids = created.map((r) => r.patientId as string);
@@ -623,15 +464,10 @@ export const undoImport = async (deps: AppDeps, ctx: StudioContext, id: string):
       id,
       removedRows.map((r) => r.rowNumber),
     );
-    await repo.update(tx, ctx, id, { status: 'UNDONE', undoneAt: deps.now() });
-    await recordAudits(tx, ctx, [
-      { action: 'patient.import.undo', entityType: 'patient-import', entityId: id },
-      ...removed.map((p) => ({
-        action: 'patient.delete',
-        entityType: 'patient',
-        entityId: p.id,
-        detail: 'importazione annullata',
-      })),
-    ]);
+    await lifecycle.markUndone(deps, tx, ctx, id, {
+      action: 'patient.delete',
+      entityType: 'patient',
+      ids: removed.map((p) => p.id),
+    });
     return { removed: removed.length, kept };
   });
