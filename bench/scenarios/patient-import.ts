@@ -65,9 +65,14 @@ const importOnce = async (app: App) => {
   };
 };
 
-/** One upload of `n` rows with its whole preview, the server's RSS sampled meanwhile (from the same baseline). */
-const uploadMemory = async (app: App, n: number) => {
-  const owner = await createOwner(app);
+/**
+ * `studios` uploads of `n` rows each at the same moment, each with its whole preview, the server's RSS sampled
+ * meanwhile (from the same baseline). Files are checked one at a time in the process, so several studios wait their
+ * turn instead of adding their peaks.
+ */
+const uploadMemory = async (app: App, n: number, studios = 1) => {
+  const owners = [];
+  for (let i = 0; i < studios; i++) owners.push(await createOwner(app));
   const bytes = importCsvOf(n, false);
   // a process just started is still settling: a few seconds before the baseline, as the studio-export part does
   await new Promise((r) => setTimeout(r, 5000));
@@ -76,18 +81,21 @@ const uploadMemory = async (app: App, n: number) => {
   const timer = setInterval(() => {
     peak = Math.max(peak, app.rssMb() ?? 0);
   }, 20);
-  const form = new FormData();
-  form.append('file', new Blob([bytes], { type: 'text/csv' }), 'pazienti.csv');
-  const t0 = performance.now();
-  const res = await apiOf(app).fetch('/importazioni-pazienti', { method: 'POST', body: form, token: owner.token });
-  const text = await res.text();
-  const ms = Math.round(performance.now() - t0);
-  clearInterval(timer);
-  if (!res.ok) throw new Error(`upload: ${res.status} ${text.slice(0, 300)}`);
+  const upload = async (token: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'text/csv' }), 'pazienti.csv');
+    const t0 = performance.now();
+    const res = await apiOf(app).fetch('/importazioni-pazienti', { method: 'POST', body: form, token });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`upload: ${res.status} ${text.slice(0, 300)}`);
+    return Math.round(performance.now() - t0);
+  };
+  const times = await Promise.all(owners.map((o) => upload(o.token))).finally(() => clearInterval(timer));
   return {
     rows: n,
+    studios,
     csvMb: Math.round((bytes.length / 1024 / 1024) * 100) / 100,
-    previewMs: ms,
+    previewMs: studios === 1 ? times[0] : times,
     rssBeforeMb: rssBefore,
     rssGrowthMb: Math.round((peak - rssBefore) * 10) / 10,
   };
@@ -103,10 +111,21 @@ export const runPatientImport = async ({ log }: { log: (line: string) => void })
     await pglite.stop();
   }
   const memory = [];
-  for (const n of quick ? [500, 2_500] : [10_000, 50_000]) {
+  const uploads = quick
+    ? [
+        [500, 1],
+        [2_500, 1],
+        [2_500, 3],
+      ]
+    : [
+        [10_000, 1],
+        [50_000, 1],
+        [50_000, 3],
+      ];
+  for (const [n, studios] of uploads) {
     const app = await startApp();
     try {
-      memory.push(await uploadMemory(app, n));
+      memory.push(await uploadMemory(app, n as number, studios));
       log(`patient-import memory: ${JSON.stringify(memory.at(-1))}`);
     } finally {
       await app.stop();

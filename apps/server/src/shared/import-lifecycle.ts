@@ -6,6 +6,7 @@
  * imports never started. Each import brings what is its own: its tables (a repository), its row checks, how a batch
  * is written and how an import is undone.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { importApiMessages as am, type ImportStatus, type ImportTable } from '@studiolo/domain/imports';
 import { sanitizeFileName } from '@studiolo/domain/shared';
@@ -15,6 +16,7 @@ import { recordAudit, recordAudits } from '../features/audit/audit.repository.ts
 import { AppError, notFound } from './app-error.ts';
 import { type IncomingFile, readUpload, unstartedImportTtlMs, yieldToEventLoop } from './import-upload.ts';
 import type { StudioContext } from './studio-context.ts';
+import { createWeightedLru } from './weighted-lru.ts';
 
 /** An import can be undone this long after it finished (decisions 039, 045). */
 const importUndoWindowMs = 24 * 3600_000;
@@ -318,29 +320,64 @@ export const importLifecycle = <R extends ImportRecord, Plan>(kind: ImportKind<R
 // ---------- the preview ----------
 
 /**
- * The last previews computed, by import and version (its updated_at): a page of rows, a correction or the start do
- * not check the file again.
+ * Tasks run one after the other, each when the one before has ended (fulfilled or not). A task asking for a turn
+ * from inside its own runs at once (an upload's preview is checked within the upload's turn).
  */
-export const previewCache = <Computed>(size = 3) => {
-  const cache = new Map<string, { version: number; computed: Computed }>();
+export const serialQueue = () => {
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = new AsyncLocalStorage<true>();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    if (inTurn.getStore()) return task();
+    const run = tail.then(() => inTurn.run(true, task));
+    tail = run.catch(() => undefined);
+    return run;
+  };
+};
+
+/**
+ * The files of both imports are read and checked one at a time in the process: reading and checking 50,000 rows
+ * peaks at a few hundred MB (decision 039), so studios that upload or preview at the same moment wait their turn
+ * (seconds) instead of adding their peaks. Never asked for inside a transaction: a check reads the studio's patients
+ * and calendar, and on PGlite a transaction waiting for its turn would hold the one connection.
+ */
+export const inCheckTurn = serialQueue();
+
+/** The rows of the previews kept in memory for one import (about one file of the largest size). */
+const previewCacheRows = 60_000;
+
+/**
+ * The last previews computed, by import and version (its updated_at): a page of rows, a correction or the start do
+ * not check the file again. Weighed by their rows: a preview of 50,000 rows holds tens of MB, so a large file pushes
+ * the older previews out (they are checked again if asked for).
+ */
+export const previewCache = <Computed extends { table: ImportTable }>() => {
+  const cache = createWeightedLru<{ version: number; computed: Computed }>({
+    maxWeight: previewCacheRows,
+    weigh: (entry) => entry.computed.table.rows.length,
+  });
+  const fresh = (imp: ImportRecord) => {
+    const cached = cache.get(imp.id);
+    return cached && cached.version === imp.updatedAt.getTime() ? cached.computed : null;
+  };
   return {
-    get: (imp: ImportRecord) => {
-      const cached = cache.get(imp.id);
-      return cached && cached.version === imp.updatedAt.getTime() ? cached.computed : null;
-    },
-    set: (imp: ImportRecord, computed: Computed) => {
-      cache.delete(imp.id);
-      cache.set(imp.id, { version: imp.updatedAt.getTime(), computed });
-      while (cache.size > size) cache.delete(cache.keys().next().value as string);
-      return computed;
-    },
     /** The preview just computed stays valid for the row whose counts were saved with it. */
     keep: <R extends ImportRecord>(saved: R): R => {
-      const cached = cache.get(saved.id);
+      const cached = cache.peek(saved.id);
       if (cached) cached.version = saved.updatedAt.getTime();
       return saved;
     },
     delete: (id: string) => cache.delete(id),
+    /** The preview of this version of the import: kept, else checked in the process's check turn and kept. */
+    of: async (imp: ImportRecord, check: () => Promise<Computed>): Promise<Computed> =>
+      fresh(imp) ??
+      inCheckTurn(async () => {
+        // another request for this import may have checked it while this one waited
+        const done = fresh(imp);
+        if (done) return done;
+        const computed = await check();
+        cache.set(imp.id, { version: imp.updatedAt.getTime(), computed });
+        return computed;
+      }),
   };
 };
 

@@ -25,4 +25,14 @@ describe('weighted LRU', () => {
     lru.set('small', 1); // the huge one goes now
     expect([lru.peek('huge'), lru.peek('small')]).toEqual([undefined, 1]);
   });
+
+  it('forgets a deleted entry and its weight', () => {
+    const lru = createWeightedLru<number>({ maxWeight: 10, weigh: (v) => v });
+    lru.set('a', 6);
+    lru.set('b', 4);
+    lru.delete('a');
+    lru.delete('missing');
+    lru.set('c', 6); // 10 in all with b: nothing dropped
+    expect([lru.peek('a'), lru.peek('b'), lru.peek('c')]).toEqual([undefined, 4, 6]);
+  });
 });

@@ -18,6 +18,12 @@ export const createWeightedLru = <V>({ maxWeight, weigh }: { maxWeight: number; 
     },
     /** The value, without counting as a use. */
     peek: (key: string): V | undefined => entries.get(key),
+    delete: (key: string) => {
+      const value = entries.get(key);
+      if (value === undefined) return;
+      entries.delete(key);
+      held -= weigh(value);
+    },
     set: (key: string, value: V) => {
       const previous = entries.get(key);
       if (previous !== undefined) held -= weigh(previous);

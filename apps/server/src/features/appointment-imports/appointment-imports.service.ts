@@ -40,6 +40,7 @@ import {
   type ImportJob,
   importLifecycle,
   importUndoUntil,
+  inCheckTurn,
   mergeRowChanges,
   previewCache,
   previewPage,
@@ -127,14 +128,12 @@ const lifecycle = importLifecycle<AppointmentImportRow, NewAppointmentImportPlan
  * Every row of the file through the mapping and the user's corrections, checked and matched, then against the other
  * rows and the studio's calendar (duplicates, a staff member's overlaps). In slices (decision 039).
  */
-const computePreview = async (
+const checkPreview = async (
   deps: AppDeps,
   ctx: StudioContext,
   imp: AppointmentImportRow,
   table?: ImportTable,
 ): Promise<Computed> => {
-  const cached = previews.get(imp);
-  if (cached) return cached;
   const t = table ?? (await readStoredFile(deps, imp));
   const mapping = imp.mapping as AppointmentColumnMapping;
   const { index, names } = await matchData(deps, ctx);
@@ -205,8 +204,12 @@ const computePreview = async (
   counts.toImport = toImport;
   counts.toUpdate = 0;
   counts.toSkip = rows.length - toImport;
-  return previews.set(imp, { table: t, rows, counts, names });
+  return { table: t, rows, counts, names };
 };
+
+/** The preview of the import as it is now: kept from an earlier request, else checked (one file at a time). */
+const computePreview = (deps: AppDeps, ctx: StudioContext, imp: AppointmentImportRow, table?: ImportTable) =>
+  previews.of(imp, () => checkPreview(deps, ctx, imp, table));
 
 const toView = (deps: AppDeps, imp: AppointmentImportRow): AppointmentImport => {
   const mapping = imp.mapping as (AppointmentImportField | null)[];
@@ -243,10 +246,12 @@ export const uploadAppointmentImport = async (
   deps: AppDeps,
   ctx: StudioContext,
   file: IncomingFile,
-): Promise<AppointmentImport> => {
-  const { imp, table } = await lifecycle.create(deps, ctx, file);
-  return savePreview(deps, ctx, imp, table);
-};
+): Promise<AppointmentImport> =>
+  // one turn for the file's reading and its whole check (inCheckTurn)
+  inCheckTurn(async () => {
+    const { imp, table } = await lifecycle.create(deps, ctx, file);
+    return savePreview(deps, ctx, imp, table);
+  });
 
 export const getAppointmentImport = async (deps: AppDeps, ctx: StudioContext, id: string) =>
   toView(deps, await lifecycle.find(deps, ctx, id));

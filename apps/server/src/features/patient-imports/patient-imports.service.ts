@@ -33,6 +33,7 @@ import {
   type ImportJob,
   importLifecycle,
   importUndoUntil,
+  inCheckTurn,
   mergeRowChanges,
   previewCache,
   previewPage,
@@ -100,14 +101,12 @@ const lifecycle = importLifecycle<PatientImportRow, NewPatientImportPlanRow>({
  * other rows and the studio's patients. The checks run in slices with a turn of the event loop between them
  * (decision 039): other requests are served meanwhile.
  */
-const computePreview = async (
+const checkPreview = async (
   deps: AppDeps,
   ctx: StudioContext,
   imp: PatientImportRow,
   table?: ImportTable,
 ): Promise<Computed> => {
-  const cached = previews.get(imp);
-  if (cached) return cached;
   const t = table ?? (await readStoredFile(deps, imp));
   const mapping = imp.mapping as ColumnMapping;
   if (!mappingNamesPatients(mapping)) return { table: t, rows: [], counts: null };
@@ -162,8 +161,12 @@ const computePreview = async (
   counts.toImport = toImport;
   counts.toUpdate = toUpdate;
   counts.toSkip = rows.length - toImport - toUpdate;
-  return previews.set(imp, { table: t, rows, counts });
+  return { table: t, rows, counts };
 };
+
+/** The preview of the import as it is now: kept from an earlier request, else checked (one file at a time). */
+const computePreview = (deps: AppDeps, ctx: StudioContext, imp: PatientImportRow, table?: ImportTable) =>
+  previews.of(imp, () => checkPreview(deps, ctx, imp, table));
 
 const toView = (deps: AppDeps, imp: PatientImportRow): PatientImport => {
   const mapping = imp.mapping as (ImportField | null)[];
@@ -198,10 +201,12 @@ const savePreview = async (deps: AppDeps, ctx: StudioContext, imp: PatientImport
  * POST /importazioni-pazienti: the file read (refused with the reader's Italian message, nothing stored), stored,
  * its columns matched, every row checked.
  */
-export const uploadImport = async (deps: AppDeps, ctx: StudioContext, file: IncomingFile): Promise<PatientImport> => {
-  const { imp, table } = await lifecycle.create(deps, ctx, file);
-  return savePreview(deps, ctx, imp, table);
-};
+export const uploadImport = async (deps: AppDeps, ctx: StudioContext, file: IncomingFile): Promise<PatientImport> =>
+  // one turn for the file's reading and its whole check (inCheckTurn)
+  inCheckTurn(async () => {
+    const { imp, table } = await lifecycle.create(deps, ctx, file);
+    return savePreview(deps, ctx, imp, table);
+  });
 
 export const getImport = async (deps: AppDeps, ctx: StudioContext, id: string) =>
   toView(deps, await lifecycle.find(deps, ctx, id));
