@@ -1,5 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Integration files that run on PGlite only (decision 044): what they check happens before or beside the database,
+ * in SQL that is the same on both, one request at a time. Broken requests are refused by the route's schema before
+ * any query (bad input); a role is allowed or refused by permissions.ts once the studio context is read (role
+ * matrix; reading that context on PostgreSQL is what the tenant-isolation suite, which runs on both, exercises);
+ * every route declares its access (route access); the built app serves no source map (source maps); the embedded
+ * database's template is PGlite's own (template).
+ */
+const pgliteOnly = [
+  'apps/server/test/security/bad-input.int.test.ts',
+  'apps/server/test/security/role-matrix.int.test.ts',
+  'apps/server/test/security/route-access.int.test.ts',
+  'apps/server/test/security/source-maps.int.test.ts',
+  'apps/server/src/db/pglite-template.int.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -30,8 +46,17 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['apps/server/**/*.int.test.ts'],
-          exclude: ['apps/server/test/durability/**', '**/node_modules/**'],
+          exclude: [
+            'apps/server/test/durability/**',
+            '**/node_modules/**',
+            ...(process.env.TEST_TARGET === 'postgres' ? pgliteOnly : []),
+          ],
           environment: 'node',
+          // migrates once per run; each file loads the migrated database (decision 044)
+          globalSetup: ['./apps/server/test/int-global-setup.ts'],
+          // each file builds its own app on its own database: the server's modules are imported once per worker,
+          // not once per file (decision 044)
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 60_000,
           // one PGlite per file; two cores

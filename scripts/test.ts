@@ -1,50 +1,75 @@
 /**
  * npm test: type check and lint, the embedded database's crash recovery (first, on a quiet machine: it is timed), unit
- * and component tests, API integration tests on PGlite and (when TEST_DATABASE_URL is set)
- * on PostgreSQL, then end-to-end tests in headless Chromium against the built app. Ends with one line
- * "N passed, N failed" summing every runner.
+ * and component tests, API integration tests on PGlite and (when TEST_DATABASE_URL is set) on PostgreSQL, then
+ * end-to-end tests in headless Chromium against the built app. Ends with each stage's duration, the slowest files of
+ * each stage, and one line "N passed, N failed" summing every runner (decision 044).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-type Step = { name: string; passed: number; failed: number; ok: boolean };
+type Step = {
+  name: string;
+  passed: number;
+  failed: number;
+  ok: boolean;
+  seconds: number;
+  slowest: { file: string; seconds: number }[];
+};
 const steps: Step[] = [];
 const reports = mkdtempSync(path.join(tmpdir(), 'studiolo-test-'));
 const only = process.argv.slice(2); // e.g. `npm test -- unit int` runs a subset
+const slowestShown = 10;
 
 const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
 
-const vitest = (name: string, projects: string[], env: Record<string, string> = {}) => {
+/** Runs one stage and records it with its duration. */
+const stage = (name: string, body: () => Omit<Step, 'name' | 'seconds'>) => {
   if (only.length && !only.includes(name)) return;
-  const out = path.join(reports, `${name}.json`);
-  const ok = run(
-    'vitest',
-    [
-      'run',
-      ...projects.flatMap((p) => ['--project', p]),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-    ],
-    env,
-  );
-  const report = existsSync(out)
-    ? (JSON.parse(readFileSync(out, 'utf8')) as {
-        numPassedTests: number;
-        numFailedTests: number;
-        numTotalTests: number;
-      })
-    : null;
-  steps.push({
-    name,
-    passed: report?.numPassedTests ?? 0,
-    failed: report?.numFailedTests ?? (ok ? 0 : 1),
-    ok: ok && (report?.numTotalTests ?? 0) > 0,
-  });
+  const started = performance.now();
+  const result = body();
+  steps.push({ name, ...result, seconds: (performance.now() - started) / 1000 });
 };
+
+const slowestOf = (files: { file: string; seconds: number }[]) =>
+  files.sort((a, b) => b.seconds - a.seconds).slice(0, slowestShown);
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numTotalTests: number;
+  testResults: { name: string; startTime: number; endTime: number }[];
+};
+
+const vitest = (name: string, projects: string[], env: Record<string, string> = {}) =>
+  stage(name, () => {
+    const out = path.join(reports, `${name}.json`);
+    const ok = run(
+      'vitest',
+      [
+        'run',
+        ...projects.flatMap((p) => ['--project', p]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+      ],
+      env,
+    );
+    const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as VitestReport) : null;
+    return {
+      passed: report?.numPassedTests ?? 0,
+      failed: report?.numFailedTests ?? (ok ? 0 : 1),
+      ok: ok && (report?.numTotalTests ?? 0) > 0,
+      slowest: slowestOf(
+        (report?.testResults ?? []).map((r) => ({
+          file: path.relative(process.cwd(), r.name),
+          seconds: (r.endTime - r.startTime) / 1000,
+        })),
+      ),
+    };
+  });
 
 /** The Debian packages the tests call: Chromium (E2E), pdftotext (PDF checks), xmllint (FatturaPA and Sistema TS schema checks), qpdf, openssl. */
 const systemTools = [
@@ -71,39 +96,64 @@ const ensureSystemTools = () => {
   return still.length === 0;
 };
 
-const e2e = () => {
-  if (only.length && !only.includes('e2e')) return;
-  if (!existsSync('/usr/bin/chromium')) {
-    steps.push({ name: 'e2e', passed: 0, failed: 1, ok: false });
-    return;
-  }
-  const built = run('npm', ['run', 'build', '-w', '@studiolo/web']);
-  const out = path.join(reports, 'e2e.json');
-  const ok =
-    built && run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-  const report = existsSync(out)
-    ? (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } })
-    : null;
-  steps.push({
-    name: 'e2e',
-    passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),
-    failed: report?.stats.unexpected ?? (ok ? 0 : 1),
-    ok: ok && (report?.stats.expected ?? 0) > 0,
-  });
+type PlaywrightSuite = {
+  file: string;
+  specs: { tests: { projectName: string; results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
 };
 
-const staticChecks = () => {
-  if (only.length && !only.includes('static')) return;
-  const typecheck = run('npm', ['run', 'typecheck']);
-  const lint = run('npm', ['run', 'lint']);
-  steps.push({
-    name: 'static (typecheck, lint)',
-    passed: Number(typecheck) + Number(lint),
-    failed: Number(!typecheck) + Number(!lint),
-    ok: typecheck && lint,
-  });
+/** Seconds per spec file and project ("booking.spec.ts (phone)"), summed over its tests. */
+const e2eFileSeconds = (suites: PlaywrightSuite[]) => {
+  const seconds = new Map<string, number>();
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs)
+      for (const test of spec.tests) {
+        const key = `${suite.file} (${test.projectName})`;
+        const ms = test.results.reduce((n, r) => n + r.duration, 0);
+        seconds.set(key, (seconds.get(key) ?? 0) + ms / 1000);
+      }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites) walk(suite);
+  return [...seconds].map(([file, s]) => ({ file, seconds: s }));
 };
 
+const e2e = () =>
+  stage('e2e', () => {
+    if (!existsSync('/usr/bin/chromium')) return { passed: 0, failed: 1, ok: false, slowest: [] };
+    const built = run('npm', ['run', 'build', '-w', '@studiolo/web']);
+    const out = path.join(reports, 'e2e.json');
+    const ok =
+      built &&
+      run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    const report = existsSync(out)
+      ? (JSON.parse(readFileSync(out, 'utf8')) as {
+          stats: { expected: number; unexpected: number; flaky: number };
+          suites: PlaywrightSuite[];
+        })
+      : null;
+    return {
+      // a test that passed only on a retry is a failure: the config has no retries (decision 044)
+      passed: report?.stats.expected ?? 0,
+      failed: (report?.stats.unexpected ?? (ok ? 0 : 1)) + (report?.stats.flaky ?? 0),
+      ok: ok && (report?.stats.expected ?? 0) > 0 && (report?.stats.flaky ?? 0) === 0,
+      slowest: slowestOf(e2eFileSeconds(report?.suites ?? [])),
+    };
+  });
+
+const staticChecks = () =>
+  stage('static', () => {
+    const typecheck = run('npm', ['run', 'typecheck']);
+    const lint = run('npm', ['run', 'lint']);
+    return {
+      passed: Number(typecheck) + Number(lint),
+      failed: Number(!typecheck) + Number(!lint),
+      ok: typecheck && lint,
+      slowest: [],
+    };
+  });
+
+const started = performance.now();
 ensureSystemTools();
 staticChecks();
 // The crash-recovery test times a restart against 5 s: it runs while the machine is quiet, before the suites that
@@ -112,11 +162,34 @@ vitest('durability', ['durability']);
 vitest('unit', ['unit', 'web']);
 vitest('int', ['int'], { TEST_TARGET: 'pglite' });
 if (process.env.TEST_DATABASE_URL) vitest('int-postgres', ['int'], { TEST_TARGET: 'postgres' });
-else console.log('TEST_DATABASE_URL non impostata: i test di integrazione girano solo su PGlite.');
+else if (!only.length || only.includes('int-postgres'))
+  console.log('TEST_DATABASE_URL non impostata: i test di integrazione girano solo su PGlite.');
 e2e();
 
+/** What each stage is called in the summary (the names on the command line are the short ones). */
+const labels: Record<string, string> = {
+  static: 'static (typecheck, lint)',
+  unit: 'unit + web',
+  int: 'int on PGlite',
+  'int-postgres': 'int on PostgreSQL',
+};
+const label = (name: string) => labels[name] ?? name;
+const minutes = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+const timed = steps.filter((s) => s.slowest.length);
+if (timed.length) console.log('\nI file più lenti di ogni parte:');
+for (const s of timed) {
+  console.log(`  ${label(s.name)}:`);
+  for (const f of s.slowest) console.log(`    ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`);
+}
 console.log('\nRiepilogo:');
-for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name}: ${s.passed} passed, ${s.failed} failed`);
+for (const s of steps)
+  console.log(
+    `  ${s.ok ? '✓' : '✗'} ${label(s.name)}: ${s.passed} passed, ${s.failed} failed in ${minutes(s.seconds)}`,
+  );
+console.log(`  in tutto ${minutes((performance.now() - started) / 1000)}`);
 const passed = steps.reduce((n, s) => n + s.passed, 0);
 const failed = steps.reduce((n, s) => n + s.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -46,9 +46,12 @@ export type AuthChanges = { subscribe: (listener: (payload: string) => void) => 
 /** The channel of migration 0010's triggers. */
 const authChangedChannel = 'auth_changed';
 
-/** Opens the embedded database; a new one starts from the build's template when there is one. */
-const openPglite = async (dataDir: string | undefined): Promise<PGlite> => {
-  if (!dataDir) return PGlite.create({ extensions: pgliteExtensions });
+/**
+ * Opens the embedded database; a new one starts from the build's template when there is one. In memory, it starts
+ * from the dump given, if any.
+ */
+const openPglite = async (dataDir: string | undefined, dump: Blob | undefined): Promise<PGlite> => {
+  if (!dataDir) return PGlite.create({ extensions: pgliteExtensions, ...(dump ? { loadDataDir: dump } : {}) });
   const isNew = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const template = isNew ? readPgliteTemplate() : null;
   if (template) {
@@ -78,6 +81,11 @@ export const createDatabase = async (opts: {
   dataDir: string | null;
   /** PostgreSQL only: work in this schema (tests give each file its own). */
   pgSchema?: string;
+  /**
+   * PGlite in memory only: start from this dump (`dumpDataDir('none')`) of a migrated database instead of an empty
+   * one; the tests migrate once per run and load it in each file (0.4 s instead of 2.2 s).
+   */
+  pgliteDump?: Blob;
 }): Promise<Database> => {
   if (opts.databaseUrl) {
     const pgSchema = opts.pgSchema;
@@ -109,7 +117,7 @@ export const createDatabase = async (opts: {
     dataDir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await openPglite(dataDir);
+  const client = await openPglite(dataDir, opts.pgliteDump);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const authChangeListeners = new Set<(payload: string) => void>();
   await client.listen(authChangedChannel, (payload) => {

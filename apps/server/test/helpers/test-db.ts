@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/client.ts';
 
 /**
@@ -8,10 +10,20 @@ import { createDatabase, type Database } from '../../src/db/client.ts';
  */
 export const testTarget = process.env.TEST_TARGET === 'postgres' ? 'postgres' : 'pglite';
 
+/** The migrated database dumped once per run (int-global-setup.ts), read once per file. */
+let pgliteDump: Blob | undefined;
+const migratedPgliteDump = () => {
+  const dumpPath = inject('pgliteDumpPath');
+  if (!dumpPath) return undefined;
+  pgliteDump ??= new Blob([readFileSync(dumpPath)]);
+  return pgliteDump;
+};
+
 export const createTestDatabase = async (): Promise<Database> => {
   if (testTarget === 'pglite') {
-    const database = await createDatabase({ dataDir: null });
-    await database.migrate();
+    const dump = migratedPgliteDump();
+    const database = await createDatabase({ dataDir: null, ...(dump ? { pgliteDump: dump } : {}) });
+    await database.migrate(); // nothing left to apply when loaded from the dump
     return database;
   }
   const url = process.env.TEST_DATABASE_URL;
