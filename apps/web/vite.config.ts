@@ -33,7 +33,7 @@ const routePreloadsPlugin = (): Plugin => ({
         const at = files.indexOf(`/${file}`);
         return at >= 0 ? at : files.push(`/${file}`) - 1;
       };
-      const routes: Record<string, { js: number[]; data: readonly string[]; public?: true }> = {};
+      const routes: Record<string, { js: number[]; css: number[]; data: readonly string[]; public?: true }> = {};
       for (const [route, { modules, data, public: isPublic }] of Object.entries(routePreloads)) {
         const needed = new Set<string>();
         for (const module of modules) {
@@ -42,8 +42,12 @@ const routePreloadsPlugin = (): Plugin => ({
           if (!chunk) throw new Error(`route-preloads: no chunk holds ${module} (route ${route})`);
           closure(chunk, needed);
         }
+        const own = [...needed].filter((f) => !initial.has(f));
+        // the stylesheets of the route's own chunks: the server links them in a page it draws (decision 047)
+        const css = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         routes[route] = {
-          js: [...needed].filter((f) => !initial.has(f)).map(indexOf),
+          js: own.map(indexOf),
+          css: [...new Set(css)].map(indexOf),
           data: data ?? [],
           ...(isPublic ? { public: true as const } : {}),
         };
@@ -90,7 +94,25 @@ const planFromFirstPass = async (mode: string) => {
   }
 };
 
-export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
+/**
+ * The server's entry (decision 047): `vite build --ssr` makes dist-server/entry-server.js, which the server imports to
+ * draw the public pages. Everything is bundled in (React, Mantine, the router): one file with no resolution at run
+ * time (a chunk per lazy route, as in the browser: only the pages drawn are loaded), and CSS modules named as in the browser's build, so the classes of the HTML are the stylesheet's.
+ */
+const serverEntryConfig: UserConfig = {
+  plugins: [react()],
+  ssr: { noExternal: true },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+  },
+};
+
+export default defineConfig(async ({ command, mode, isSsrBuild }): Promise<UserConfig> => {
+  if (isSsrBuild) return serverEntryConfig;
   const firstPass = process.env[firstPassFlag] === '1';
   const routeChunks = command === 'build' && !firstPass ? await planFromFirstPass(mode) : null;
   return {

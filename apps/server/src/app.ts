@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import { httpMessages, rateLimitHeader, supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
@@ -13,7 +12,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps.ts';
 import { registerAppointmentImportJobs } from './features/appointment-imports/appointment-imports.service.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { bookingFrameAncestors, withFrameAncestors } from './features/booking/booking-page.ts';
 import { registerEinvoicingJobs } from './features/einvoicing/einvoicing.service.ts';
 import { registerFeatureRoutes } from './features/index.ts';
 import { registerPatientImportJobs } from './features/patient-imports/patient-imports.service.ts';
@@ -26,6 +24,7 @@ import { registerAuthContext } from './plugins/auth-context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { sharedRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerTurnstile } from './plugins/turnstile.ts';
+import { registerWebApp, type WebPages } from './plugins/web-app.ts';
 import { errorForLog } from './shared/pg-errors.ts';
 
 export const apiPrefix = '/app/api';
@@ -99,7 +98,8 @@ export const buildApp = async (
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const webDist = webDistOf(deps);
-  registerErrorHandler(app, { spaFallback: webDist !== null });
+  let webPages: WebPages | null = null;
+  registerErrorHandler(app, { webPage: webDist ? (req, reply) => webPages?.send(req, reply) : null });
 
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onClose', async () => {
@@ -221,47 +221,13 @@ export const buildApp = async (
     { prefix: apiPrefix },
   );
 
-  await registerWebApp(app, webDist, deps);
+  if (webDist) webPages = await registerWebApp(app, webDist, deps);
   return app;
 };
 
-/** Serves the built web app on the same port; every unknown non-API path gets index.html (client routing). */
+/** The built web app (apps/web/dist, or WEB_DIST_DIR), when there is one. */
 const webDistOf = (deps: AppDeps) => {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const dist = path.resolve(deps.config.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
   return existsSync(path.join(dist, 'index.html')) ? dist : null;
-};
-
-const registerWebApp = async (app: FastifyInstance, dist: string | null, deps: AppDeps) => {
-  if (!dist) return;
-  // preCompressed: the build's .br and .gz copies go to browsers that take them (apps/web/scripts/precompress.ts)
-  await app.register(fastifyStatic, {
-    root: dist,
-    wildcard: false,
-    index: false,
-    maxAge: '1h',
-    immutable: false,
-    preCompressed: true,
-    // SECURITY: a source map left in dist by an older build is still never sent (issue 25 item 9): 404
-    allowedPath: (pathName) => !pathName.endsWith('.map'),
-    // Vite names every file under assets/ by a hash of its content: a new build makes new names, so these never change
-    setHeaders: (reply, filePath) => {
-      if (filePath.startsWith(path.join(dist, 'assets', path.sep)))
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
-  // The public booking page may be embedded by the studio's own websites (decision 035): its index.html alone carries
-  // frame-ancestors from the studio's setting; every other page keeps 'none' (the CSP above).
-  app.get<{ Params: { slug: string } }>('/prenota/:slug', async (req, reply) => {
-    const origins = await bookingFrameAncestors(deps, req.params.slug);
-    if (origins.length > 0) {
-      reply.header(
-        'content-security-policy',
-        withFrameAncestors(String(reply.getHeader('content-security-policy')), origins),
-      );
-      // frame-ancestors supersedes it in browsers that know CSP; the others would refuse the frame with it
-      reply.removeHeader('x-frame-options');
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
-  });
 };

@@ -54,7 +54,9 @@
   } catch {
     token = null;
   }
-  // a signed-in page's data needs the token; a public page's is asked as the app asks it (with the token if stored)
+  // a page drawn on the server carries its data (decision 047); a signed-in page's data needs the token; a public
+  // page's is asked as the app asks it (with the token if stored)
+  if (document.documentElement.hasAttribute('data-server-rendered')) return;
   if (wanted.data.length === 0 || (!token && !wanted.public)) return;
   const authorization = token ? `Bearer ${token}` : undefined;
   /** @type {Record<string, { authorization: string | undefined, response: Promise<Response> }>} */

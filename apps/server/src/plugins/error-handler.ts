@@ -1,5 +1,5 @@
 import { httpMessages, rateLimitHeader } from '@studiolo/domain/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, statusOf } from '../shared/app-error.ts';
 import { registerInputGuard } from './input-guard.ts';
@@ -16,7 +16,13 @@ const isBuildFile = (url: string) => {
 };
 
 /** The one place that turns failures into the envelope with the exact Italian text. */
-export const registerErrorHandler = (app: FastifyInstance, opts: { spaFallback: boolean }) => {
+export const registerErrorHandler = (
+  app: FastifyInstance,
+  opts: {
+    /** Answers a page of the built web app (plugins/web-app.ts); null without a build. */
+    webPage: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null;
+  },
+) => {
   // the shared string rule on every route, answered by this handler (registered before any route, so all inherit it)
   registerInputGuard(app);
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -64,12 +70,9 @@ export const registerErrorHandler = (app: FastifyInstance, opts: { spaFallback: 
   });
 
   app.setNotFoundHandler((req, reply) => {
-    // Client-side routes of the web app get its index.html; the API answers 404 in the envelope.
-    if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/app/api') && !isBuildFile(req.url)) {
-      // never kept without asking: after a deploy it must name the new build's files (the static plugin's own
-      // max-age would otherwise replace this header)
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
-    }
+    // The web app's pages (drawn on the server or in the browser); the API answers 404 in the envelope.
+    if (opts.webPage && req.method === 'GET' && !req.url.startsWith('/app/api') && !isBuildFile(req.url))
+      return opts.webPage(req, reply);
     return reply.status(404).send({ code: 'ERROR', answer: httpMessages.notFound });
   });
 };

@@ -20,6 +20,7 @@ const shellData = ['/user/getUser', '/studio'];
 export type RoutePreload = { modules: readonly string[]; data?: readonly string[]; public?: true };
 
 export const routePreloads: Record<string, RoutePreload> = {
+  '/': { modules: ['routes/home.tsx'], data: ['/plans'], public: true },
   '/welcome': { modules: ['routes/welcome.tsx'] },
   '/landing-page': { modules: ['routes/landing-page.tsx'], data: ['/plans'], public: true },
   '/documenti-legali': { modules: ['routes/documenti-legali.tsx'], data: ['/legal/documents'], public: true },

@@ -1,14 +1,10 @@
 import type { Permission } from '@studiolo/domain/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { configureHttp } from '../lib/http.ts';
-import { getToken } from '../lib/session.ts';
 import type { RouteAccess } from './layout/access.ts';
 import { PageLoader } from './layout/page-loader.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
-
-/** Empty path: the app when signed in, sign-in otherwise (spec part 1 §2). */
-const IndexRedirect = () => <Navigate to={getToken() ? '/customers' : '/signIn'} replace />;
 
 /** The permission a page of the shell asks of the role; AppLayout shows "Non hai accesso" without it. */
 const access = (permission: Permission): RouteAccess => ({ permission });
@@ -21,7 +17,8 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, Component: IndexRedirect },
+      // the landing page for a visitor, the app for a signed-in browser (issue 38, decision 047)
+      { index: true, lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomePage }) },
       { path: 'welcome', lazy: async () => ({ Component: (await import('./routes/welcome.tsx')).WelcomePage }) },
       {
         path: 'landing-page',

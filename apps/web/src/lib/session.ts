@@ -133,8 +133,10 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export const useStoredUser = () => useSyncExternalStore(subscribe, getStoredUser, getStoredUser);
-export const useSupportMode = () => useSyncExternalStore(subscribe, getSupportMode, getSupportMode);
+/** The server knows no session (the browser keeps it): a page drawn there, and its hydration, start signed out. */
+const noSession = () => null;
+export const useStoredUser = () => useSyncExternalStore(subscribe, getStoredUser, noSession);
+export const useSupportMode = () => useSyncExternalStore(subscribe, getSupportMode, noSession);
 
 const appOrigin = 'https://studiolo.invalid';
 /**

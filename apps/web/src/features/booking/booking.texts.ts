@@ -16,6 +16,7 @@ export const bookingPageTexts = {
   staffStep: 'Scegli il professionista',
   anyStaffHint: 'Il primo professionista libero',
   slotStep: 'Scegli giorno e orario',
+  needsScript: 'Per ricevere il codice serve JavaScript: attivalo nel browser e ricarica la pagina.',
   detailsStep: 'I tuoi dati',
   codeStep: 'Conferma con il codice',
   change: 'Cambia',

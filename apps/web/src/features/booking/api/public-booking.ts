@@ -38,12 +38,13 @@ export const usePublicBookingPage = (slug: string) => useQuery(publicBookingPage
 export const getBookingSlots = (slug: string, query: BookingSlotsQuery) =>
   http.get<BookingSlotsAnswer>(`/booking/${encodeURIComponent(slug)}/slots`, { query });
 
-const slotsKey = (slug: string, query: BookingSlotsQuery) =>
+/** The key of a window's slots (the page's hook, and the server that draws the page: decision 047). */
+export const bookingSlotsQueryKey = (slug: string, query: BookingSlotsQuery) =>
   [...publicKey, slug, 'slots', query.productId, query.staffMemberId ?? null, query.from, query.to] as const;
 
 export const useBookingSlots = (slug: string, query: BookingSlotsQuery | null) =>
   useQuery({
-    queryKey: query ? slotsKey(slug, query) : [...publicKey, slug, 'slots', 'none'],
+    queryKey: query ? bookingSlotsQueryKey(slug, query) : [...publicKey, slug, 'slots', 'none'],
     queryFn: () => getBookingSlots(slug, query as BookingSlotsQuery),
     enabled: query !== null,
     // a page that shows slots shows those free now: ask again when the patient comes back to it
@@ -86,9 +87,11 @@ export const getPatientBooking = (token: string) =>
     .get<PublicBooking>('/appointments/paziente/booking', { query: { token }, silent: true })
     .catch(shownInPlace([400, 404]));
 
+export const patientBookingQueryKey = (token: string | null) => [...publicKey, 'booking', token] as const;
+
 export const usePatientBooking = (token: string | null) =>
   useQuery({
-    queryKey: [...publicKey, 'booking', token],
+    queryKey: patientBookingQueryKey(token),
     queryFn: () => getPatientBooking(token as string),
     enabled: Boolean(token),
   });
@@ -101,6 +104,6 @@ export const useCancelPatientBooking = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: cancelPatientBooking,
-    onSuccess: (booking, token) => qc.setQueryData([...publicKey, 'booking', token], booking),
+    onSuccess: (booking, token) => qc.setQueryData(patientBookingQueryKey(token), booking),
   });
 };

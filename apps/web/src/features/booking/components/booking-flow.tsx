@@ -29,26 +29,35 @@ import {
 } from '@studiolo/domain/booking';
 import { IconCalendarPlus, IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { requiredField } from '../../../lib/form.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { isHttpError } from '../../../lib/http.ts';
+import { useMounted } from '../../../lib/use-mounted.ts';
 import {
   getBookingSlots,
   nextSlotsOf,
+  useBookingSlots,
   useConfirmBooking,
   usePublicBookingPage,
   useRequestBookingCode,
 } from '../api/public-booking.ts';
 import { privacyNotice, bookingPageTexts as t } from '../booking.texts.ts';
-import { addDays, capitalized, formatDayLong, formatWhen, romeDateOf } from '../booking-dates.ts';
+import {
+  anyStaffParam,
+  bookingChoiceOf,
+  bookingParams,
+  chosenSlotOf,
+  slotsQueryOf,
+  staffOf,
+  withBookingParams,
+} from '../booking-choice.ts';
+import { addDays, capitalized, formatDayLong, formatWhen, romeDateOf, romeTime } from '../booking-dates.ts';
 import classes from './booking.module.css';
 import { SlotPicker, SlotTimes } from './slot-picker.tsx';
 import { CancelDeadline, StudioContacts } from './studio-contacts.tsx';
 
 type PublicService = PublicBookingPage['services'][number];
-/** null: "Chiunque". */
-type StaffChoice = { id: string | null };
 
 /** A step's panel: its heading takes the focus when the step opens, so a screen reader hears where it is. */
 const StepPanel = ({ title, children, focus = true }: { title: string; children: ReactNode; focus?: boolean }) => {
@@ -78,7 +87,8 @@ const ChosenRow = ({
   label: string;
   value: string;
   changeLabel: string;
-  onChange: () => void;
+  /** Absent when there is nothing else to choose. */
+  onChange?: () => void;
 }) => (
   <Group justify="space-between" wrap="nowrap" gap="sm">
     <div style={{ minWidth: 0, flex: 1 }}>
@@ -89,9 +99,11 @@ const ChosenRow = ({
         {value}
       </Text>
     </div>
-    <Button variant="subtle" size="compact-sm" onClick={onChange} aria-label={changeLabel} style={{ flexShrink: 0 }}>
-      {t.change}
-    </Button>
+    {onChange && (
+      <Button variant="subtle" size="compact-sm" onClick={onChange} aria-label={changeLabel} style={{ flexShrink: 0 }}>
+        {t.change}
+      </Button>
+    )}
   </Group>
 );
 
@@ -178,6 +190,7 @@ const PatientStep = ({
   onSubmit: (values: PatientValues, patient: BookingPatient) => void;
 }) => {
   const form = useForm<PatientValues>({ mode: 'controlled', initialValues: values, validate: validatePatient });
+  const mounted = useMounted();
   return (
     <form
       noValidate
@@ -240,7 +253,11 @@ const PatientStep = ({
             {error}
           </Alert>
         )}
-        <Button type="submit" size="md" fullWidth loading={pending}>
+        {/* sending the code needs the bot check and the API: the button works once the page's script runs */}
+        <noscript>
+          <Text size="sm">{t.needsScript}</Text>
+        </noscript>
+        <Button type="submit" size="md" fullWidth loading={pending} disabled={!mounted}>
           {t.sendCode}
         </Button>
       </Stack>
@@ -460,12 +477,18 @@ const nextSlotsAfter = async (slug: string, productId: string, staffMemberId: st
 /**
  * The public booking flow (issue 28, decision 035), one step at a time on a phone: prestazione → professionista (or
  * "Chiunque") → giorno e orario → dati e informativa → codice → conferma. Earlier choices stay above, each with
- * "Cambia". An unconfirmed request holds no slot: the server checks the slot again when the code comes.
+ * "Cambia". The choices up to the time are the page's address (decision 047: the server draws any of those steps, Back
+ * goes one step back); the details, the code and the booking stay in this component. An unconfirmed request holds no
+ * slot: the server checks the slot again when the code comes.
  */
 export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBookingPage }) => {
-  const [service, setService] = useState<PublicService | null>(null);
-  const [staff, setStaff] = useState<StaffChoice | null>(null);
-  const [slot, setSlot] = useState<BookingSlot | null>(null);
+  const [params, setParams] = useSearchParams();
+  const choice = bookingChoiceOf(page, params);
+  const { service, staffId } = choice;
+  const slotsQuery = slotsQueryOf(choice);
+  // the window the address's day is in: the same answer the strip shows (and the server drew)
+  const windowSlots = useBookingSlots(slug, choice.time ? slotsQuery : null);
+  const slot = chosenSlotOf(windowSlots.data, choice);
   const [patient, setPatient] = useState<PatientValues>(emptyPatient);
   const [request, setRequest] = useState<{ input: BookingRequestInput; answer: BookingRequestAnswer } | null>(null);
   const [booking, setBooking] = useState<PublicBooking | null>(null);
@@ -473,23 +496,28 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
   const [requestError, setRequestError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [codeNotice, setCodeNotice] = useState<string | null>(null);
-  /** The patient came back to the first step ("Cambia prestazione"). */
-  const [returned, setReturned] = useState(false);
+  /** The patient chose something on this page: the next step's heading takes the focus (not the first screen's). */
+  const chose = useRef(false);
   const requestCode = useRequestBookingCode();
   const confirm = useConfirmBooking(slug);
-  const touched = service !== null || staff !== null || slot !== null || returned;
 
   const staffName = (id: string | null) =>
     id === null ? t.anyStaff : (page.staff.find((s) => s.memberId === id)?.displayName ?? '');
-  const staffOf = (s: PublicService) => page.staff.filter((m) => s.staffMemberIds.includes(m.memberId));
-
-  const chooseService = (s: PublicService) => {
-    setService(s);
-    setSlot(null);
-    // one professional only: nothing to choose
-    const members = staffOf(s);
-    setStaff(members.length === 1 ? { id: members[0]?.memberId ?? null } : null);
+  const members = service ? staffOf(page, service) : [];
+  const choose = (changes: Parameters<typeof withBookingParams>[1]) => {
+    chose.current = true;
+    setRequest(null);
+    setConflict(null);
+    setParams(withBookingParams(params, changes));
   };
+  const chooseSlot = (s: BookingSlot) => choose({ day: romeDateOf(s.start), time: romeTime(s.start) });
+  /** The choices made before a step, carried by its forms before the script runs. */
+  const carried = Object.fromEntries(
+    [
+      [bookingParams.service, params.get(bookingParams.service)],
+      [bookingParams.staff, params.get(bookingParams.staff)],
+    ].filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
 
   const sendCode = (input: BookingRequestInput, resend = false) => {
     setRequestError(null);
@@ -513,11 +541,11 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
 
   const onConflict = async (e: unknown) => {
     if (!service || !slot) return;
-    const carried = nextSlotsOf(e);
+    const carriedSlots = nextSlotsOf(e);
     setRequest(null);
-    setConflict(carried ?? []);
-    if (carried === null) {
-      const found = await nextSlotsAfter(slug, service.productId, staff?.id ?? null, slot.start).catch(() => []);
+    setConflict(carriedSlots ?? []);
+    if (carriedSlots === null) {
+      const found = await nextSlotsAfter(slug, service.productId, staffId ?? null, slot.start).catch(() => []);
       setConflict(found);
     }
   };
@@ -539,12 +567,6 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
     );
   };
 
-  const pickAgain = (s: BookingSlot) => {
-    setConflict(null);
-    setSlot(s);
-    setRequest(null);
-  };
-
   if (booking) {
     return (
       <StepPanel title={t.doneTitle}>
@@ -553,6 +575,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
     );
   }
 
+  const focus = chose.current;
   const chosen: ReactNode[] = [];
   if (service)
     chosen.push(
@@ -561,29 +584,20 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
         label={t.what}
         changeLabel={t.changeService}
         value={`${service.name} · ${serviceDetails(service)}`}
-        onChange={() => {
-          setReturned(true);
-          setService(null);
-          setStaff(null);
-          setSlot(null);
-          setRequest(null);
-          setConflict(null);
-        }}
+        // the only service: nothing to change
+        onChange={
+          page.services.length > 1 ? () => choose({ service: null, staff: null, day: null, time: null }) : undefined
+        }
       />,
     );
-  if (service && staff && staffOf(service).length > 1)
+  if (service && staffId !== undefined && members.length > 1)
     chosen.push(
       <ChosenRow
         key="staff"
         label={t.who}
         changeLabel={t.changeStaff}
-        value={staffName(staff.id)}
-        onChange={() => {
-          setStaff(null);
-          setSlot(null);
-          setRequest(null);
-          setConflict(null);
-        }}
+        value={staffName(staffId)}
+        onChange={() => choose({ staff: null, day: null, time: null })}
       />,
     );
   if (slot && !conflict)
@@ -592,11 +606,8 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
         key="slot"
         label={t.when}
         changeLabel={t.changeSlot}
-        value={`${formatWhen(slot.start)}${staff?.id === null && slot.staffMemberIds.length === 1 ? ` · ${staffName(slot.staffMemberIds[0] ?? null)}` : ''}`}
-        onChange={() => {
-          setSlot(null);
-          setRequest(null);
-        }}
+        value={`${formatWhen(slot.start)}${staffId === null && slot.staffMemberIds.length === 1 ? ` · ${staffName(slot.staffMemberIds[0] ?? null)}` : ''}`}
+        onChange={() => choose({ time: null })}
       />,
     );
 
@@ -609,64 +620,87 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
     );
   } else if (!service) {
     step = (
-      // the first screen keeps the page's own focus; back here through "Cambia", the heading takes it
-      <StepPanel title={t.serviceStep} focus={touched}>
-        <Stack gap="xs">
-          {page.services.map((s) => (
-            <div key={s.productId}>
-              <UnstyledButton className={classes.choice} onClick={() => chooseService(s)}>
-                <Text fw={600}>{s.name}</Text>
-                <Text size="sm" c="dimmed">
-                  {serviceDetails(s)}
-                </Text>
-              </UnstyledButton>
-            </div>
-          ))}
-        </Stack>
+      <StepPanel title={t.serviceStep} focus={focus}>
+        <form method="get">
+          <Stack gap="xs">
+            {page.services.map((s) => (
+              <div key={s.productId}>
+                <UnstyledButton
+                  className={classes.choice}
+                  type="submit"
+                  name={bookingParams.service}
+                  value={s.productId}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    choose({ service: s.productId, staff: null, day: null, time: null });
+                  }}
+                >
+                  <Text fw={600}>{s.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {serviceDetails(s)}
+                  </Text>
+                </UnstyledButton>
+              </div>
+            ))}
+          </Stack>
+        </form>
       </StepPanel>
     );
-  } else if (!staff) {
+  } else if (staffId === undefined || !slotsQuery) {
     step = (
-      <StepPanel title={t.staffStep}>
-        <Stack gap="xs">
-          {[null, ...staffOf(service).map((m) => m.memberId)].map((id) => (
-            <div key={id ?? 'any'}>
-              <UnstyledButton className={classes.choice} onClick={() => setStaff({ id })}>
-                <Text fw={600}>{staffName(id)}</Text>
-                {id === null && (
-                  <Text size="sm" c="dimmed">
-                    {t.anyStaffHint}
-                  </Text>
-                )}
-              </UnstyledButton>
-            </div>
-          ))}
-        </Stack>
+      <StepPanel title={t.staffStep} focus={focus}>
+        <form method="get">
+          {carried[bookingParams.service] && (
+            <input type="hidden" name={bookingParams.service} value={carried[bookingParams.service]} />
+          )}
+          <Stack gap="xs">
+            {[null, ...members.map((m) => m.memberId)].map((id) => (
+              <div key={id ?? 'any'}>
+                <UnstyledButton
+                  className={classes.choice}
+                  type="submit"
+                  name={bookingParams.staff}
+                  value={id ?? anyStaffParam}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    choose({ staff: id ?? anyStaffParam, day: null, time: null });
+                  }}
+                >
+                  <Text fw={600}>{staffName(id)}</Text>
+                  {id === null && (
+                    <Text size="sm" c="dimmed">
+                      {t.anyStaffHint}
+                    </Text>
+                  )}
+                </UnstyledButton>
+              </div>
+            ))}
+          </Stack>
+        </form>
       </StepPanel>
     );
   } else if (conflict) {
     step = (
-      <StepPanel title={t.slotTakenTitle}>
-        <ConflictStep
-          nextSlots={conflict}
-          onPick={pickAgain}
-          onOther={() => {
-            setConflict(null);
-            setSlot(null);
-            setRequest(null);
-          }}
-        />
+      <StepPanel title={t.slotTakenTitle} focus={focus}>
+        <ConflictStep nextSlots={conflict} onPick={chooseSlot} onOther={() => choose({ time: null })} />
       </StepPanel>
     );
   } else if (!slot) {
     step = (
-      <StepPanel title={t.slotStep}>
-        <SlotPicker slug={slug} productId={service.productId} staffMemberId={staff.id} onSelect={setSlot} />
+      <StepPanel title={t.slotStep} focus={focus}>
+        <SlotPicker
+          slug={slug}
+          query={slotsQuery}
+          day={choice.day}
+          carried={carried}
+          onDay={(day) => choose({ day, time: null })}
+          onSelect={chooseSlot}
+        />
       </StepPanel>
     );
   } else if (!request) {
     step = (
-      <StepPanel title={t.detailsStep}>
+      <StepPanel title={t.detailsStep} focus={focus}>
         <PatientStep
           studioName={page.studio.name}
           values={patient}
@@ -677,7 +711,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
             sendCode({
               slug,
               productId: service.productId,
-              staffMemberId: staff.id,
+              staffMemberId: staffId,
               start: slot.start,
               patient: data,
               privacyAccepted: true,

@@ -10,16 +10,14 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { type BookingSlot, groupSlotsByPartOfDay } from '@studiolo/domain/booking';
+import { type BookingSlot, type BookingSlotsQuery, groupSlotsByPartOfDay } from '@studiolo/domain/booking';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import { useBookingSlots } from '../api/public-booking.ts';
 import { bookingPageTexts as t } from '../booking.texts.ts';
+import { bookingParams, openDayOf, slotWindowDays } from '../booking-choice.ts';
 import { addDays, capitalized, dayChipParts, formatDayLong, romeTime, romeToday } from '../booking-dates.ts';
 import classes from './booking.module.css';
-
-/** Days asked at once: four weeks, within the server's 31-day bound (decision 035). */
-export const slotWindowDays = 28;
 
 /** The times of one day, in two groups (Mattina, Pomeriggio) as Cliniko shows them. */
 export const SlotTimes = ({
@@ -27,11 +25,14 @@ export const SlotTimes = ({
   selected,
   onSelect,
   headingOrder = 4,
+  submitName,
 }: {
   slots: BookingSlot[];
   selected?: string | null;
   onSelect: (slot: BookingSlot) => void;
   headingOrder?: 3 | 4;
+  /** Inside a GET form: each time submits itself under this name before the script runs (decision 047). */
+  submitName?: string;
 }) => {
   const groups = groupSlotsByPartOfDay(slots);
   return (
@@ -47,7 +48,11 @@ export const SlotTimes = ({
                 key={s.start}
                 variant={selected === s.start ? 'filled' : 'default'}
                 aria-pressed={selected === s.start}
-                onClick={() => onSelect(s)}
+                {...(submitName ? { type: 'submit' as const, name: submitName, value: romeTime(s.start) } : {})}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onSelect(s);
+                }}
                 size="md"
                 px={4}
               >
@@ -61,30 +66,42 @@ export const SlotTimes = ({
   );
 };
 
+/** The parameters a form carries along (the choices made before), as hidden fields. */
+const Carried = ({ params }: { params: Record<string, string> }) =>
+  Object.entries(params).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+
 /**
- * The days with free slots as a strip of buttons (one row that scrolls sideways on a phone), and the chosen day's
- * times. Only the days the server found free are shown: a day without times is never offered.
+ * The days with free slots as a strip of buttons (one row that scrolls sideways on a phone), and the open day's
+ * times. Only the days the server found free are shown: a day without times is never offered. Each button submits a
+ * GET form of the page's own address (decision 047), so the strip and the times work before the script runs; once it
+ * runs, they change the address without reloading.
  */
 export const SlotPicker = ({
   slug,
-  productId,
-  staffMemberId,
+  query,
+  day,
+  carried,
+  onDay,
   onSelect,
 }: {
   slug: string;
-  productId: string;
-  staffMemberId: string | null;
+  query: BookingSlotsQuery;
+  /** The day asked for in the address. */
+  day: string | null;
+  /** The choices made before (service, professional), carried by the forms. */
+  carried: Record<string, string>;
+  onDay: (date: string) => void;
   onSelect: (slot: BookingSlot) => void;
 }) => {
   const today = romeToday();
-  const [from, setFrom] = useState(today);
-  const to = addDays(from, slotWindowDays - 1);
-  const slots = useBookingSlots(slug, { productId, ...(staffMemberId ? { staffMemberId } : {}), from, to });
+  const slots = useBookingSlots(slug, query);
   const days = (slots.data?.days ?? []).filter((d) => d.slots.length > 0);
-  const [day, setDay] = useState<string | null>(null);
-  const chosen = days.find((d) => d.date === day) ?? days[0] ?? null;
-
-  // a day not in this window (the window moved) falls back to its first free day
+  const open = openDayOf(slots.data, day);
+  const previous = addDays(query.from, -slotWindowDays);
+  const go = (date: string) => (e: MouseEvent) => {
+    e.preventDefault();
+    onDay(date);
+  };
 
   return (
     <Stack gap="md">
@@ -102,60 +119,78 @@ export const SlotPicker = ({
         </Alert>
       ) : (
         <>
-          <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
-            <Group gap="xs" wrap="nowrap" role="group" aria-label={t.daysLabel} pb={4}>
-              {days.map((d) => {
-                const parts = dayChipParts(d.date);
-                const active = chosen?.date === d.date;
-                return (
-                  // the visible words are the name (WCAG 2.5.3); the full date is the tooltip
-                  <UnstyledButton
-                    key={d.date}
-                    className={classes.day}
-                    data-active={active || undefined}
-                    data-date={d.date}
-                    aria-pressed={active}
-                    title={formatDayLong(d.date)}
-                    onClick={() => setDay(d.date)}
-                  >
-                    <Text span size="xs" tt="uppercase" fw={600}>
-                      {parts.weekday}
-                    </Text>{' '}
-                    <Text span size="sm" fw={700}>
-                      {parts.day}
-                    </Text>
-                  </UnstyledButton>
-                );
-              })}
-            </Group>
-          </ScrollArea>
-          {chosen && (
+          <form method="get">
+            <Carried params={carried} />
+            <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
+              <Group gap="xs" wrap="nowrap" role="group" aria-label={t.daysLabel} pb={4}>
+                {days.map((d) => {
+                  const parts = dayChipParts(d.date);
+                  const active = open?.date === d.date;
+                  return (
+                    // the visible words are the name (WCAG 2.5.3); the full date is the tooltip
+                    <UnstyledButton
+                      key={d.date}
+                      type="submit"
+                      name={bookingParams.day}
+                      value={d.date}
+                      className={classes.day}
+                      data-active={active || undefined}
+                      data-date={d.date}
+                      aria-pressed={active}
+                      title={formatDayLong(d.date)}
+                      onClick={go(d.date)}
+                    >
+                      <Text span size="xs" tt="uppercase" fw={600}>
+                        {parts.weekday}
+                      </Text>{' '}
+                      <Text span size="sm" fw={700}>
+                        {parts.day}
+                      </Text>
+                    </UnstyledButton>
+                  );
+                })}
+              </Group>
+            </ScrollArea>
+          </form>
+          {open && (
             <section aria-labelledby="slot-day-title">
               <Title order={3} fz="md" id="slot-day-title" mb="xs">
-                {capitalized(formatDayLong(chosen.date))}
+                {capitalized(formatDayLong(open.date))}
               </Title>
-              <SlotTimes slots={chosen.slots} onSelect={onSelect} />
+              <form method="get">
+                <Carried params={{ ...carried, [bookingParams.day]: open.date }} />
+                <SlotTimes slots={open.slots} onSelect={onSelect} submitName={bookingParams.time} />
+              </form>
             </section>
           )}
         </>
       )}
-      <Group justify="space-between">
-        <Button
-          variant="subtle"
-          leftSection={<IconChevronLeft size={16} aria-hidden />}
-          disabled={from <= today}
-          onClick={() => setFrom(addDays(from, -slotWindowDays) < today ? today : addDays(from, -slotWindowDays))}
-        >
-          {t.previousDays}
-        </Button>
-        <Button
-          variant="subtle"
-          rightSection={<IconChevronRight size={16} aria-hidden />}
-          onClick={() => setFrom(addDays(from, slotWindowDays))}
-        >
-          {t.nextDays}
-        </Button>
-      </Group>
+      <form method="get">
+        <Carried params={carried} />
+        <Group justify="space-between">
+          <Button
+            variant="subtle"
+            type="submit"
+            name={bookingParams.day}
+            value={previous < today ? today : previous}
+            leftSection={<IconChevronLeft size={16} aria-hidden />}
+            disabled={query.from <= today}
+            onClick={go(previous < today ? today : previous)}
+          >
+            {t.previousDays}
+          </Button>
+          <Button
+            variant="subtle"
+            type="submit"
+            name={bookingParams.day}
+            value={addDays(query.from, slotWindowDays)}
+            rightSection={<IconChevronRight size={16} aria-hidden />}
+            onClick={go(addDays(query.from, slotWindowDays))}
+          >
+            {t.nextDays}
+          </Button>
+        </Group>
+      </form>
     </Stack>
   );
 };

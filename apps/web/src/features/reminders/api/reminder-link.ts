@@ -4,7 +4,8 @@ import { http, isHttpError } from '../../../lib/http.ts';
 
 /** The patient's page of a reminder's link (decision 036, no account): the appointment, Conferma, Annulla. */
 
-const key = (token: string | null) => ['reminder-link', token] as const;
+export const reminderLinkQueryKey = (token: string | null) => ['reminder-link', token] as const;
+const key = reminderLinkQueryKey;
 
 /** The page shows the server's answer in place (forged, expired, already done): no toast on top of it. */
 const shownInPlace = (e: unknown) => {

@@ -2,7 +2,8 @@ import type { PublicSignature, SignerInput } from '@studiolo/domain/signature';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
-const publicKey = (linkId: string) => ['public-signature', linkId] as const;
+export const publicSignatureQueryKey = (linkId: string) => ['public-signature', linkId] as const;
+const publicKey = publicSignatureQueryKey;
 
 /** GET /signature/public/{linkId}: what the patient's page shows. */
 export const getPublicSignature = (linkId: string) =>
