@@ -21,6 +21,7 @@ const phoneSpecs = [
   'patients',
   'public-pages',
   'reminders',
+  'server-rendered-pages',
   'settings-audit',
   'settings-layout',
   'settings-staff',

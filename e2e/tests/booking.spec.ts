@@ -89,9 +89,9 @@ test('a studio sets booking up, a patient books with the code, the studio confir
   const patient = await patientContext.newPage();
   await patient.goto(`/prenota/${slug}`);
   await expect(patient.getByRole('heading', { level: 1, name: owner.studioName })).toBeVisible();
+  // one service with one professional (decision 047): the page opens on its days, the first one with free times open
+  await expect(patient.getByText('Seduta di fisioterapia · 45 min · 50,00 €')).toBeVisible();
   await shot(patient, info, 'booking-02-services');
-  await patient.getByRole('button', { name: /Seduta di fisioterapia/ }).click();
-  // one professional: straight to the days
   await expect(step(patient).filter({ hasText: 'Scegli giorno e orario' })).toBeVisible();
   const days = patient.getByRole('group', { name: 'Giorni con orari liberi' });
   await expect(days.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
@@ -171,7 +171,6 @@ test('a studio sets booking up, a patient books with the code, the studio confir
 
   // --- the time is free again: the same day offers the same time
   await patient.goto(`/prenota/${slug}`);
-  await patient.getByRole('button', { name: /Seduta di fisioterapia/ }).click();
   await days.locator(`[data-date="${chosenDay}"]`).click();
   await expect(patient.getByRole('button', { name: chosenTime, exact: true })).toBeVisible();
   await patientContext.close();

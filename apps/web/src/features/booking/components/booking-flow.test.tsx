@@ -7,7 +7,7 @@ vi.setConfig({ testTimeout: 20_000 });
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() }, Notifications: () => null }));
 
 import { notifications } from '@mantine/notifications';
-import { renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
+import { LocationDisplay, renderWithProviders } from '../../../components/testing/render-with-providers.tsx';
 import { resetConfigCache } from '../../../lib/config.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { needsTurnstile } from '../../../lib/turnstile.ts';
@@ -119,12 +119,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderPage = () =>
+const renderPage = (initialEntries?: string[]) =>
   renderWithProviders(
     <QueryClientProvider client={createQueryClient()}>
       <BookingFlow slug={slug} />
+      <LocationDisplay />
     </QueryClientProvider>,
+    { initialEntries },
   );
+const address = () => new URLSearchParams(screen.getByRole('status', { name: 'Indirizzo' }).textContent?.split('?')[1]);
 
 /** Service, "Chiunque", the morning time of the first day: the details form is open. */
 const reachDetails = async (user: ReturnType<typeof renderPage>['user']) => {
@@ -142,6 +145,50 @@ const fillPatient = async (user: ReturnType<typeof renderPage>['user']) => {
 };
 
 describe('public booking page /prenota/:slug', () => {
+  it('keeps the choices up to the time in the address (decision 047), never the patient’s details', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: /Prima visita/ }));
+    expect(address().get('servizio')).toBe(visitId);
+    await user.click(await screen.findByRole('button', { name: new RegExp(t.anyStaff) }));
+    expect(address().get('operatore')).toBe('chiunque');
+    await user.click(await screen.findByRole('button', { name: '08:00' }));
+    await screen.findByRole('heading', { name: t.detailsStep });
+    expect(Object.fromEntries(address())).toEqual({
+      servizio: visitId,
+      operatore: 'chiunque',
+      giorno: day,
+      ora: '08:00',
+    });
+    await fillPatient(user);
+    expect(screen.getByRole('status', { name: 'Indirizzo' }).textContent).not.toMatch(/Mario|mario/);
+  });
+
+  it('opens at the step its address names: the time chosen, the details form', async () => {
+    renderPage([`/?servizio=${visitId}&operatore=${lucaId}&giorno=${later}&ora=09:00`]);
+    expect(await screen.findByRole('heading', { name: t.detailsStep })).toBeTruthy();
+    expect(screen.getByText(formatWhen(`${later}T08:00:00.000Z`))).toBeTruthy();
+    expect(screen.getByText('Dott. Luca Neri')).toBeTruthy();
+    expect(calls.find((c) => c.path === `/booking/${slug}/slots`)?.search).toContain(`staffMemberId=${lucaId}`);
+  });
+
+  it('a time no longer free in the address falls back to the day’s free times', async () => {
+    renderPage([`/?servizio=${visitId}&operatore=chiunque&giorno=${day}&ora=11:30`]);
+    expect(await screen.findByRole('button', { name: '08:00' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: t.slotStep })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: t.detailsStep })).toBeNull();
+  });
+
+  it('with one bookable service done by one professional, opens on the days with the first one open', async () => {
+    answers[`GET /booking/${slug}`] = ok({ ...page, services: [page.services[1]] });
+    renderPage();
+    const strip = await screen.findByRole('group', { name: t.daysLabel });
+    expect(within(strip).getAllByRole('button')[0]?.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Massaggio · 30 min')).toBeTruthy();
+    // nothing else to choose: no "Cambia prestazione"
+    expect(screen.queryByRole('button', { name: t.changeService })).toBeNull();
+    expect(calls.find((c) => c.path === `/booking/${slug}/slots`)?.search).toContain(`staffMemberId=${annaId}`);
+  });
+
   it('shows the studio, its services with duration and price (when shown) and the page text as plain text', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Studio Rossi' })).toBeTruthy();

@@ -685,6 +685,9 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
         <ConflictStep nextSlots={conflict} onPick={chooseSlot} onOther={() => choose({ time: null })} />
       </StepPanel>
     );
+  } else if (!slot && choice.time && windowSlots.isPending) {
+    // the address names a time: its window is on its way (the server's page already carries it)
+    step = <Skeleton height={240} aria-busy="true" />;
   } else if (!slot) {
     step = (
       <StepPanel title={t.slotStep} focus={focus}>
