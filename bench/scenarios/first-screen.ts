@@ -40,11 +40,20 @@ export const firstScreenResultsFile = quick
   ? path.join(tmpdir(), 'studiolo-bench-quick', 'first-screen.json')
   : path.join(repoRoot, 'bench/results/first-screen.json');
 
-/** label: the route's name in the table where its path holds data (the studio's booking slug). */
-type Route = { path: string; signedIn: boolean; patientFacing?: boolean; label?: string };
+/**
+ * label: the route's name in the table where its path holds data (the studio's booking slug, a signing link);
+ * contentText: text that must be on screen too before the page counts as drawn, where the h1 comes before the page's
+ * own content (the signing page's title is drawn at once, the documents to sign once the link's data arrived).
+ */
+type Route = { path: string; signedIn: boolean; patientFacing?: boolean; label?: string; contentText?: string };
+/** What the routes' paths need from the dataset (blank when only the list of routes is asked). */
+type RouteData = { invoiceId: string; bookingSlug: string; signPath: string };
+const signTemplateTitle = 'Consenso informato';
 /** Every route of apps/web/src/app/router.tsx (query parameters filled where the page needs one). */
-const allRoutes = (invoiceId: string, bookingSlug: string): Route[] => [
-  { path: '/sign', signedIn: false, patientFacing: true },
+const allRoutes = ({ invoiceId, bookingSlug, signPath }: RouteData): Route[] => [
+  { path: '/', signedIn: false },
+  // a real link (the set-up sends one): what a patient opens; /sign without one is only the invalid-link notice
+  { path: signPath, signedIn: false, patientFacing: true, label: '/sign?id=…', contentText: signTemplateTitle },
   { path: '/verifica-firma', signedIn: false, patientFacing: true },
   { path: '/prenota', signedIn: false, patientFacing: true },
   { path: `/prenota/${bookingSlug}`, signedIn: false, patientFacing: true, label: '/prenota/:slug' },
@@ -72,6 +81,18 @@ const allRoutes = (invoiceId: string, bookingSlug: string): Route[] => [
   { path: '/modulistica-v2/form-template-editor', signedIn: true },
   { path: '/billing', signedIn: true },
 ];
+
+/** A route's name in the table and in BENCH_FIRST_SCREEN_ROUTES. */
+const routeName = (r: Route) => r.label ?? (r.path.split('?')[0] as string);
+/**
+ * BENCH_FIRST_SCREEN_ROUTES: a route is asked by its name or its path, either without the query (so `/sign`,
+ * `/sign?id=…` and `/sign?id=...` all ask the signing link; `/prenota/:slug` the studio's booking page).
+ */
+const routeFilter = (wanted: string[] | undefined) => {
+  const bare = (s: string) => s.trim().split('?')[0] as string;
+  const asked = wanted?.map(bare);
+  return (r: Route) => !asked || asked.includes(bare(routeName(r))) || asked.includes(bare(r.path));
+};
 
 const runs = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? (quick ? 1 : 5));
 const throttle = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8, cpuRate: 4 };
@@ -174,8 +195,23 @@ const fiscalCode = (i: number) => {
 const ddmmyyyy = (d: Date) =>
   `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
 
-/** A studio with a week of appointments, 500 patients and 50 invoices, made through the API as the app does. */
-const makeStudio = async (baseUrl: string, dataDir: string, registry: boolean) => {
+/** POST /pazienti's body for the i-th patient (a different name and fiscal code for each i). */
+const patientBody = (i: number) => ({
+  datiGenerali: {
+    tipologiaPersona: 'FISICA',
+    nome: names[i % names.length],
+    cognome: `${surnames[Math.floor(i / names.length) % surnames.length]}${i >= 100 ? ` ${Math.floor(i / 100)}` : ''}`,
+    codiceFiscale: fiscalCode(i),
+  },
+  contatti: { cellulare: `+39 333 ${String(1000000 + i)}`, email: `paziente${i}@example.it` },
+  residenza: { indirizzo: `Via Roma ${i + 1}`, cap: '40121', comune: 'Bologna', provincia: 'BO' },
+});
+
+/**
+ * A studio with a week of appointments, 500 patients and 50 invoices (registry), and a signing link sent to one more
+ * patient (signing), made through the API as the app does.
+ */
+const makeStudio = async (baseUrl: string, dataDir: string, registry: boolean, signing: boolean) => {
   const email = `titolare.${Date.now()}@example.it`;
   const password = 'una-password-sicura';
   await api(baseUrl, 'POST', '/user/signup', { email, password, nome: 'Giulia', cognome: 'Bianchi' });
@@ -205,22 +241,7 @@ const makeStudio = async (baseUrl: string, dataDir: string, registry: boolean) =
   const patientIds: string[] = [];
   // the registry, the week and the invoices only when a signed-in page is measured (a run of public pages skips them)
   for (let i = 0; i < (registry ? 500 : 0); i++) {
-    const p = await api<{ id: string }>(
-      baseUrl,
-      'POST',
-      '/pazienti',
-      {
-        datiGenerali: {
-          tipologiaPersona: 'FISICA',
-          nome: names[i % names.length],
-          cognome: `${surnames[Math.floor(i / names.length) % surnames.length]}${i >= 100 ? ` ${Math.floor(i / 100)}` : ''}`,
-          codiceFiscale: fiscalCode(i),
-        },
-        contatti: { cellulare: `+39 333 ${String(1000000 + i)}`, email: `paziente${i}@example.it` },
-        residenza: { indirizzo: `Via Roma ${i + 1}`, cap: '40121', comune: 'Bologna', provincia: 'BO' },
-      },
-      token,
-    );
+    const p = await api<{ id: string }>(baseUrl, 'POST', '/pazienti', patientBody(i), token);
     patientIds.push(p.id);
   }
   // this week's appointments, Monday to Friday, 8 a day (the calendar opens on the current week)
@@ -303,12 +324,39 @@ const makeStudio = async (baseUrl: string, dataDir: string, registry: boolean) =
   );
   const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '18:00' }));
   await api(baseUrl, 'PUT', `/settings/booking/staff/${memberId}`, { hours, exceptions: [] }, token);
-  return { token, email, invoiceId, bookingSlug: booking.settings.slug };
+  // a consent form sent for signature to a patient of its own (issue 15): the link the patient's SMS carries (the
+  // owner's address was confirmed above, which POST /signature asks)
+  let signPath = '/sign';
+  if (signing) {
+    const patient = await api<{ id: string }>(baseUrl, 'POST', '/pazienti', patientBody(500), token);
+    const template = await api<{ id: string }>(
+      baseUrl,
+      'POST',
+      '/form-template',
+      { title: signTemplateTitle, content: '<p>Acconsento al trattamento presso {{studio.nome}}.</p>' },
+      token,
+    );
+    const request = await api<{ signUrl: string }>(
+      baseUrl,
+      'POST',
+      '/signature',
+      { pazienteId: patient.id, templateIds: [template.id] },
+      token,
+    );
+    const url = new URL(request.signUrl);
+    signPath = `${url.pathname}${url.search}`;
+  }
+  return { token, email, invoiceId, bookingSlug: booking.settings.slug, signPath };
 };
 
 // ——— the measure, in the page ———
-/** Runs in the page before its scripts: records LCP entries and the first frame with the page's content. */
-const probe = () => {
+/**
+ * Runs in the page before its scripts: records LCP entries and the first frame with the page's content. It assumes
+ * nothing about the first frame: a page drawn on the server (decision 047) has its h1 in the HTML, so its first frame
+ * (the first animation frame after the HTML was parsed, i.e. once its stylesheets let it paint) is already the
+ * content; a page drawn in the browser gets there after its scripts and data.
+ */
+const probe = (contentText: string | null) => {
   type Probe = { lcp: number; contentAt: number | null };
   const w = window as unknown as { __firstScreen: Probe };
   w.__firstScreen = { lcp: 0, contentAt: null };
@@ -322,7 +370,9 @@ const probe = () => {
     if (w.__firstScreen.contentAt !== null) return;
     const h1 = document.querySelector('h1');
     const shown = h1?.checkVisibility({ opacityProperty: true, visibilityProperty: true }) ?? false;
-    if (shown && !document.body?.innerText.includes('Caricamento')) w.__firstScreen.contentAt = at;
+    const text = document.body?.innerText ?? '';
+    if (shown && !text.includes('Caricamento') && (contentText === null || text.includes(contentText)))
+      w.__firstScreen.contentAt = at;
   };
   const schedule = () => {
     if (scheduled || w.__firstScreen.contentAt !== null) return;

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { routePreloads } from './route-preloads.ts';
 import { routes } from './router.tsx';
 
-/** Every concrete path of the router (layouts without a path add nothing; '*' and the index redirect are not pages). */
+/** Every concrete path of the router (layouts without a path add nothing; '*' is not a page; the index is "/"). */
 const pathsOf = (list: RouteObject[], prefix = ''): string[] =>
   list.flatMap((r) => {
     const here = r.path && r.path !== '/' ? `${prefix}/${r.path}`.replace(/\/+/g, '/') : prefix;
-    const own = r.path && r.path !== '/' && r.path !== '*' && !r.children ? [here] : [];
+    const own = r.index ? [prefix || '/'] : r.path && r.path !== '/' && r.path !== '*' && !r.children ? [here] : [];
     return [...own, ...pathsOf(r.children ?? [], here)];
   });
 

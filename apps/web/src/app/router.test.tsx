@@ -374,9 +374,16 @@ describe('other routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
   });
 
-  it('sends the empty path to /signIn when signed out', async () => {
+  it('shows the landing page at the empty path when signed out (issue 38)', async () => {
+    api['GET /plans'] = () => ok([]);
     const router = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signIn'));
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Il gestionale per fisioterapisti e professionisti sanitari',
+      }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
   });
 });
 
