@@ -508,13 +508,12 @@ const summarise = (loads: Load[]) => {
   };
 };
 
-export const runFirstScreen = async ({ log = console.log }: { log?: (line: string) => void } = {}) => {
-  const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'));
-  if (!existsSync(path.join(webDist, 'index.html')))
-    throw new Error(`no built web app in ${webDist}: run npm run build -w @studiolo/web (or set WEB_DIST_DIR)`);
-  const loadAverageAtStart = loadavg().map((v) => Math.round(v * 100) / 100);
-  const app = await startApp(webDist);
-  const browser = await chromium.launch({
+type Log = (line: string) => void;
+type Studio = Awaited<ReturnType<typeof makeStudio>>;
+type App = Awaited<ReturnType<typeof startApp>>;
+
+const launchBrowser = () =>
+  chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -526,115 +525,258 @@ export const runFirstScreen = async ({ log = console.log }: { log?: (line: strin
       '--no-first-run',
     ],
   });
+
+/** The built web app in `dir` (its index.html), and whether its server entry is beside it (`<dir>-server`). */
+const webBuild = (dir: string) => {
+  const webDist = path.resolve(dir);
+  if (!existsSync(path.join(webDist, 'index.html')))
+    throw new Error(`no built web app in ${webDist}: run npm run build -w @studiolo/web (or set WEB_DIST_DIR)`);
+  return { webDist, serverRendered: existsSync(`${webDist.replace(/[\\/]+$/, '')}-server/entry-server.js`) };
+};
+
+const wantedRoutes = () =>
+  routeFilter((process.env.BENCH_FIRST_SCREEN_ROUTES ?? (quick ? '/signIn,/customers' : undefined))?.split(','));
+
+/** The studio the asked routes need: the registry only for a signed-in page, the signing link only for its page. */
+const studioFor = (app: App, isWanted: (r: Route) => boolean) => {
+  const listed = allRoutes({ invoiceId: '', bookingSlug: '', signPath: '/sign?id=' }).filter(isWanted);
+  return makeStudio(
+    app.baseUrl,
+    app.dataDir,
+    listed.some((r) => r.signedIn),
+    listed.some((r) => r.label === '/sign?id=…'),
+  );
+};
+
+/** One run of a route: a fresh browser context (empty cache), its cold load, then the warm one. */
+const measureRun = async (
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  app: App,
+  studio: Studio,
+  route: Route,
+): Promise<{ cold: Load; warm: Load }> => {
+  const context = await browser.newContext({
+    baseURL: app.baseUrl,
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  });
+  if (route.signedIn)
+    await context.addInitScript(
+      ([token, username]) => localStorage.setItem('studiolo.user', JSON.stringify({ token, username })),
+      [studio.token, studio.email] as const,
+    );
+  await context.addInitScript(probe, route.contentText ?? null);
+  try {
+    const cold = await measure(context, route.path, true);
+    // the first visit ends (prefetches, service worker) before the person comes back
+    await context
+      .pages()[0]
+      ?.waitForLoadState('networkidle', { timeout: 15_000 })
+      .catch(() => undefined);
+    await context.pages()[0]?.waitForTimeout(1000);
+    await context.pages()[0]?.goto('about:blank');
+    const warm = await measure(context, route.path, false);
+    return { cold, warm };
+  } finally {
+    await context.close();
+  }
+};
+
+const rowOf = (route: Route, cold: Load[], warm: Load[]) => ({
+  route: routeName(route),
+  signedIn: route.signedIn,
+  targetColdMs: route.signedIn ? 2500 : route.patientFacing ? 2000 : 2500,
+  cold: summarise(cold),
+  warm: summarise(warm),
+});
+type Row = ReturnType<typeof rowOf>;
+
+const rowLine = (row: Row) => {
+  const c = row.cold;
+  const w = row.warm;
+  return `  ${String(row.route).padEnd(36)} cold ${c.contentMs ?? '—'} ms (LCP ${c.lcpMs}, ${c.jsKb} kB JS, ${c.requests} req, ${c.codeWaits} code waits, data at ${c.dataStartMs ?? '—'} / code until ${c.codeEndMs})  warm ${w.contentMs ?? '—'} ms (${w.jsKb} kB JS, ${w.requests} req)`;
+};
+
+/** The record of one build's figures in bench/results/first-screen.json. */
+const resultOf = (
+  webDist: string,
+  table: Row[],
+  loadAverageAtStart: number[],
+  extra: Record<string, unknown> = {},
+) => ({
+  date: new Date().toISOString(),
+  commit: (() => {
+    try {
+      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    } catch {
+      return null;
+    }
+  })(),
+  webDist,
+  ...extra,
+  runs,
+  conditions: {
+    viewport: '412x823, mobile, touch, DPR 1.75',
+    roundTripMs: throttle.latency,
+    downKbitS: 1600,
+    upKbitS: 750,
+    cpuSlowdown: throttle.cpuRate,
+  },
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  loadAverageAtStart,
+  loadAverageAtEnd: loadavg().map((v) => Math.round(v * 100) / 100),
+  note: 'Median of the runs; a shared machine (other engineers run tests on the same 2 cores), so figures are noisy: see the load averages.',
+  routes: table,
+  targetsMet: {
+    cold: table.every((r) => r.cold.contentMs !== null && r.cold.contentMs < r.targetColdMs),
+    warmUnder1s: table.every((r) => r.warm.contentMs !== null && r.warm.contentMs < 1000),
+    atMost3CodeWaits: table.every((r) => (r.cold.codeWaits ?? 99) <= 3),
+  },
+});
+
+/** Keeps `entries` (label → result) in the results file beside the labels already there. */
+const saveResults = (entries: Record<string, unknown>) => {
+  const previous = existsSync(firstScreenResultsFile)
+    ? (JSON.parse(readFileSync(firstScreenResultsFile, 'utf8')) as Record<string, unknown>)
+    : {};
+  mkdirSync(path.dirname(firstScreenResultsFile), { recursive: true });
+  writeFileSync(firstScreenResultsFile, `${JSON.stringify({ ...previous, ...entries }, null, 2)}\n`);
+};
+
+/** One build (WEB_DIST_DIR, default apps/web/dist): every asked route `runs` times, one after the other. */
+const runSingle = async (log: Log) => {
+  const { webDist } = webBuild(process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'));
+  const loadAverageAtStart = loadavg().map((v) => Math.round(v * 100) / 100);
+  const app = await startApp(webDist);
+  const browser = await launchBrowser();
   try {
     log(
       '  first-screen: a studio (with 500 patients, a week of appointments and 50 invoices for the signed-in pages) …',
     );
-    const wanted = (process.env.BENCH_FIRST_SCREEN_ROUTES ?? (quick ? '/signIn,/customers' : undefined))?.split(',');
-    const isWanted = (r: Route) => !wanted || wanted.includes(r.label ?? (r.path.split('?')[0] as string));
-    const studio = await makeStudio(
-      app.baseUrl,
-      app.dataDir,
-      allRoutes('', '').some((r) => r.signedIn && isWanted(r)),
-    );
-    const routes = allRoutes(studio.invoiceId, studio.bookingSlug).filter(isWanted);
-    const table: Record<string, unknown>[] = [];
+    const isWanted = wantedRoutes();
+    const studio = await studioFor(app, isWanted);
+    const routes = allRoutes(studio).filter(isWanted);
+    const table: Row[] = [];
     for (const route of routes) {
       const cold: Load[] = [];
       const warm: Load[] = [];
       for (let i = 0; i < runs; i++) {
-        const context = await browser.newContext({
-          baseURL: app.baseUrl,
-          viewport: { width: 412, height: 823 },
-          deviceScaleFactor: 1.75,
-          isMobile: true,
-          hasTouch: true,
-          locale: 'it-IT',
-          timezoneId: 'Europe/Rome',
-          userAgent:
-            'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
-        });
-        if (route.signedIn)
-          await context.addInitScript(
-            ([token, username]) => localStorage.setItem('studiolo.user', JSON.stringify({ token, username })),
-            [studio.token, studio.email] as const,
-          );
-        await context.addInitScript(probe);
-        try {
-          cold.push(await measure(context, route.path, true));
-          // the first visit ends (prefetches, service worker) before the person comes back
-          await context
-            .pages()[0]
-            ?.waitForLoadState('networkidle', { timeout: 15_000 })
-            .catch(() => undefined);
-          await context.pages()[0]?.waitForTimeout(1000);
-          await context.pages()[0]?.goto('about:blank');
-          warm.push(await measure(context, route.path, false));
-        } finally {
-          await context.close();
-        }
+        const run = await measureRun(browser, app, studio, route);
+        cold.push(run.cold);
+        warm.push(run.warm);
       }
-      const row = {
-        route: route.label ?? route.path.split('?')[0],
-        signedIn: route.signedIn,
-        targetColdMs: route.signedIn ? 2500 : route.patientFacing ? 2000 : 2500,
-        cold: summarise(cold),
-        warm: summarise(warm),
-      };
+      const row = rowOf(route, cold, warm);
       table.push(row);
-      const c = row.cold;
-      const w = row.warm;
-      log(
-        `  ${String(row.route).padEnd(36)} cold ${c.contentMs ?? '—'} ms (LCP ${c.lcpMs}, ${c.jsKb} kB JS, ${c.requests} req, ${c.codeWaits} code waits, data at ${c.dataStartMs ?? '—'} / code until ${c.codeEndMs})  warm ${w.contentMs ?? '—'} ms (${w.jsKb} kB JS, ${w.requests} req)`,
-      );
+      log(rowLine(row));
     }
-    const result = {
-      date: new Date().toISOString(),
-      commit: (() => {
-        try {
-          return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-        } catch {
-          return null;
-        }
-      })(),
-      webDist,
-      runs,
-      conditions: {
-        viewport: '412x823, mobile, touch, DPR 1.75',
-        roundTripMs: throttle.latency,
-        downKbitS: 1600,
-        upKbitS: 750,
-        cpuSlowdown: throttle.cpuRate,
-      },
-      cpu: cpus()[0]?.model ?? 'unknown',
-      cores: cpus().length,
-      loadAverageAtStart,
-      loadAverageAtEnd: loadavg().map((v) => Math.round(v * 100) / 100),
-      note: 'Median of the runs; a shared machine (other engineers run tests on the same 2 cores), so figures are noisy: see the load averages.',
-      routes: table,
-      targetsMet: {
-        cold: table.every((r) => {
-          const c = (r.cold as { contentMs: number | null }).contentMs;
-          return c !== null && c < (r.targetColdMs as number);
-        }),
-        warmUnder1s: table.every((r) => {
-          const c = (r.warm as { contentMs: number | null }).contentMs;
-          return c !== null && c < 1000;
-        }),
-        atMost3CodeWaits: table.every((r) => ((r.cold as { codeWaits: number | null }).codeWaits ?? 99) <= 3),
-      },
-    };
-    const label = process.env.BENCH_FIRST_SCREEN_LABEL ?? 'latest';
-    const previous = existsSync(firstScreenResultsFile)
-      ? (JSON.parse(readFileSync(firstScreenResultsFile, 'utf8')) as Record<string, unknown>)
-      : {};
-    mkdirSync(path.dirname(firstScreenResultsFile), { recursive: true });
-    writeFileSync(firstScreenResultsFile, `${JSON.stringify({ ...previous, [label]: result }, null, 2)}\n`);
+    const result = resultOf(webDist, table, loadAverageAtStart);
+    saveResults({ [process.env.BENCH_FIRST_SCREEN_LABEL ?? 'latest']: result });
     return result;
   } finally {
     await browser.close();
     await app.stop();
   }
+};
+
+/** The least a page can take on this network: one connection and its HTML (what a server-drawn page approaches). */
+const floorLine = 'floor ≈ 0.5 s (connection + HTML at 150 ms RTT, 1.6 Mbit/s)';
+
+/**
+ * BENCH_FIRST_SCREEN_COMPARE=<dirA>,<dirB>: two builds, one app server each (its own DATA_DIR and studio), measured
+ * in turn: for each run, every route on A and on B one after the other (B first on odd runs), so the machine's load
+ * as it drifts falls on both alike. Each build's figures are kept under `<label>-<its directory's name>` (label
+ * BENCH_FIRST_SCREEN_LABEL, default 'compare').
+ */
+const runCompare = async (dirs: string[], log: Log) => {
+  if (dirs.length !== 2) throw new Error('BENCH_FIRST_SCREEN_COMPARE takes two directories: <dirA>,<dirB>');
+  const builds = dirs.map((d) => webBuild(d));
+  const prefix = process.env.BENCH_FIRST_SCREEN_LABEL ?? 'compare';
+  const dirNames = builds.map((b) => path.basename(b.webDist));
+  const labels =
+    dirNames[0] === dirNames[1] ? dirNames.map((n, i) => `${prefix}-${n}-${'ab'[i]}`) : dirNames.map((n) => `${prefix}-${n}`);
+  const loadAverageAtStart = loadavg().map((v) => Math.round(v * 100) / 100);
+  const apps: App[] = [];
+  const browser = await launchBrowser();
+  try {
+    for (const b of builds) apps.push(await startApp(b.webDist));
+    const isWanted = wantedRoutes();
+    log(
+      `  first-screen: comparing ${builds.map((b, i) => `${labels[i]} (${b.webDist}, ${b.serverRendered ? 'server-rendered' : 'client-rendered'})`).join(' and ')}; a studio on each …`,
+    );
+    const studios: Studio[] = [];
+    for (const app of apps) studios.push(await studioFor(app, isWanted));
+    const routesOf = studios.map((s) => allRoutes(s).filter(isWanted));
+    const routes = routesOf[0] as Route[];
+    const loads = builds.map(() => routes.map(() => ({ cold: [] as Load[], warm: [] as Load[] })));
+    for (let i = 0; i < runs; i++) {
+      log(`  run ${i + 1} of ${runs} (load average ${loadavg()[0]?.toFixed(2)})`);
+      for (const [r, route] of routes.entries()) {
+        const figures: string[] = [];
+        for (const b of i % 2 === 0 ? [0, 1] : [1, 0]) {
+          const run = await measureRun(
+            browser,
+            apps[b] as App,
+            studios[b] as Studio,
+            (routesOf[b] as Route[])[r] as Route,
+          );
+          const kept = (loads[b] as { cold: Load[]; warm: Load[] }[])[r] as { cold: Load[]; warm: Load[] };
+          kept.cold.push(run.cold);
+          kept.warm.push(run.warm);
+          figures[b] = `${labels[b]} ${run.cold.contentMs ?? '—'} / ${run.warm.contentMs ?? '—'} ms`;
+        }
+        log(`    ${routeName(route).padEnd(20)} cold / warm: ${figures.join(',  ')}`);
+      }
+    }
+    const tables = builds.map((_, b) =>
+      routes.map((route, r) => {
+        const kept = (loads[b] as { cold: Load[]; warm: Load[] }[])[r] as { cold: Load[]; warm: Load[] };
+        return rowOf(route, kept.cold, kept.warm);
+      }),
+    );
+    const [a, b] = tables as [Row[], Row[]];
+    const ms = (v: number | null) => (v === null ? '—' : `${v} ms`).padStart(9);
+    log('');
+    log(`  median contentMs of ${runs} runs: A = ${labels[0]}, B = ${labels[1]}`);
+    log(`  ${floorLine}`);
+    log(
+      `  ${'route'.padEnd(20)} ${'cold A'.padStart(9)} ${'cold B'.padStart(9)}   ${'warm A'.padStart(9)} ${'warm B'.padStart(9)}`,
+    );
+    for (const [r, row] of a.entries()) {
+      const other = b[r] as Row;
+      log(
+        `  ${String(row.route).padEnd(20)} ${ms(row.cold.contentMs)} ${ms(other.cold.contentMs)}   ${ms(row.warm.contentMs)} ${ms(other.warm.contentMs)}`,
+      );
+    }
+    log('');
+    for (const [i, table] of tables.entries()) {
+      log(`  ${labels[i]}:`);
+      for (const row of table) log(rowLine(row));
+    }
+    const results = builds.map((build, i) =>
+      resultOf(build.webDist, tables[i] as Row[], loadAverageAtStart, {
+        serverRendered: build.serverRendered,
+        comparedWith: labels[1 - i],
+        comparison: `measured in turn with ${labels[1 - i]}: each run, every route on both builds one after the other (alternating which goes first); ${floorLine}`,
+      }),
+    );
+    saveResults(Object.fromEntries(results.map((result, i) => [labels[i], result])));
+    return { results, targetsMet: Object.fromEntries(results.map((result, i) => [labels[i], result.targetsMet])) };
+  } finally {
+    await browser.close();
+    for (const app of apps) await app.stop();
+  }
+};
+
+export const runFirstScreen = async ({ log = console.log }: { log?: Log } = {}) => {
+  const compare = process.env.BENCH_FIRST_SCREEN_COMPARE;
+  return compare ? runCompare(compare.split(','), log) : runSingle(log);
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
