@@ -8,7 +8,9 @@
  *
  * Measured per load (an init script in the page):
  *  - contentMs: the later of the last largest-contentful-paint entry and the first frame where the page's h1 is
- *    visible and no "Caricamento…" text is on screen (LCP alone would be the route loader's text);
+ *    visible and no "Caricamento…" text is on screen (LCP alone would be the route loader's text), and, for a page
+ *    whose h1 comes before its content, the route's own text too (the signing link: its document's title). A page
+ *    drawn on the server (decision 047) has its h1 in the HTML: its first frame can be the content;
  *  - jsKb: the JavaScript transferred (resource timing's transferSize) before that moment, requests likewise;
  *  - codeWaits: sequential waits for code before it: the HTML is 1, a script fetched after another script (or the
  *    HTML) had arrived is one more than the deepest such;
@@ -20,9 +22,19 @@
  *
  * Usage: build the web app (`npm run build -w @studiolo/web`, or `npx vite build --outDir /tmp/x` from apps/web and
  * WEB_DIST_DIR=/tmp/x), then `BENCH_ONLY=first-screen npm run bench` or `node bench/scenarios/first-screen.ts`.
- * Options: BENCH_FIRST_SCREEN_RUNS (5), BENCH_FIRST_SCREEN_ROUTES (comma-separated paths, default all),
+ * The dataset is one studio made through the API: online booking on (the booking page /prenota/:slug), a consent form
+ * sent for signature to a patient (its link, /sign?id=…, is what the patient opens), and only when a signed-in page
+ * is asked 500 patients, a week of appointments and 50 invoices.
+ * Options: BENCH_FIRST_SCREEN_RUNS (5), BENCH_FIRST_SCREEN_ROUTES (comma-separated routes by their name in the table
+ * or their path, the query left out: `/,/signIn,/prenota/:slug,/sign`; default all),
  * BENCH_FIRST_SCREEN_LABEL (the key under which bench/results/first-screen.json keeps this run, default 'latest'),
  * BENCH_FIRST_SCREEN_DEBUG=1 (prints each script fetched after a fourth wait for code, and what asked for it).
+ * BENCH_FIRST_SCREEN_COMPARE=<dirA>,<dirB>: two builds compared (e.g. before and after a change), each served by its
+ * own app process (own DATA_DIR and studio); a build is drawn on the server when `<dir>-server/entry-server.js` is
+ * beside it, else in the browser. Each run measures every route on A and on B one after the other (which goes first
+ * alternates), so the machine's load falls on both alike; the table shows both side by side, with the floor of this
+ * network (≈ 0.5 s: a connection and the HTML at 150 ms round trip). Kept under `compare-<dir name>` (or
+ * `<BENCH_FIRST_SCREEN_LABEL>-<dir name>`). Without it, one build (WEB_DIST_DIR) as above.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -700,7 +712,9 @@ const runCompare = async (dirs: string[], log: Log) => {
   const prefix = process.env.BENCH_FIRST_SCREEN_LABEL ?? 'compare';
   const dirNames = builds.map((b) => path.basename(b.webDist));
   const labels =
-    dirNames[0] === dirNames[1] ? dirNames.map((n, i) => `${prefix}-${n}-${'ab'[i]}`) : dirNames.map((n) => `${prefix}-${n}`);
+    dirNames[0] === dirNames[1]
+      ? dirNames.map((n, i) => `${prefix}-${n}-${'ab'[i]}`)
+      : dirNames.map((n) => `${prefix}-${n}`);
   const loadAverageAtStart = loadavg().map((v) => Math.round(v * 100) / 100);
   const apps: App[] = [];
   const browser = await launchBrowser();
