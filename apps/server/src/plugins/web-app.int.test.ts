@@ -48,6 +48,9 @@ let dist = '';
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'studiolo-web-'));
   writeFileSync(path.join(dist, 'index.html'), template);
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'index.css'), 'main h1{color:teal}.altrove{color:red}');
+  writeFileSync(path.join(dist, 'assets', 'page-a.css'), 'main{display:block}.nascosto{display:none}');
   mkdirSync(`${dist}-server`);
   writeFileSync(path.join(`${dist}-server`, 'entry-server.js'), entry);
   web = await buildTestApp({ WEB_DIST_DIR: dist });
@@ -75,8 +78,16 @@ describe('server-drawn pages (decision 047)', () => {
     expect(res.body).toContain('<div id="root"><main><h1>Contenuto</h1></main></div>');
     expect(res.body).toContain('<title>Pagina &quot;A&quot; &amp; &lt;B&gt; · Studiolo</title>');
     expect(res.body).toContain('<html lang="it" data-server-rendered data-mantine-color-scheme="light">');
-    // the route's own stylesheet, after the app's, before the page shows
-    expect(res.body).toMatch(/index\.css">\s*<link rel="stylesheet" crossorigin href="\/assets\/page-a\.css"><\/head>/);
+    // the rules the page uses inline in the head (critical CSS); the app's and the route's stylesheets preloaded
+    // there and applied at the end of the body, after the content
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<style>main h1{color:teal}main{display:block}</style>');
+    expect(head).not.toMatch(/altrove|nascosto|rel="stylesheet"/);
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/index.css">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/page-a.css">');
+    expect(res.body).toMatch(
+      /<link rel="stylesheet" crossorigin href="\/assets\/index\.css"><link rel="stylesheet" crossorigin href="\/assets\/page-a\.css"><\/body>/,
+    );
     // the API's own answer to GET /config, as the browser would have had it
     const config = (await web.app.inject({ method: 'GET', url: '/app/api/config' })).json() as { response: unknown };
     expect(islandOf(res.body)[0]).toEqual({ key: ['config'], data: config.response });

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { bookingFrameAncestors, withFrameAncestors } from '../features/booking/booking-page.ts';
+import { createCriticalCss } from './critical-css.ts';
 
 /** What dist-server/entry-server.js exports (apps/web/src/entry-server.tsx; a build output, so typed here). */
 type RenderedPage = {
@@ -46,18 +47,31 @@ const createPageRenderer = async (dist: string) => {
   const table = JSON.parse(island ?? '{"files":[],"routes":{}}') as RouteTable;
   const apiPrefix = '/app/api';
 
-  const documentOf = (page: RenderedPage) => {
-    const css = (table.routes[page.pattern]?.css ?? [])
+  const criticalCss = createCriticalCss(dist);
+  const stylesheetLink = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>\s*/g;
+
+  const documentOf = async (page: RenderedPage) => {
+    const routeCss = (table.routes[page.pattern]?.css ?? [])
       .map((i) => `<link rel="stylesheet" crossorigin href="${table.files[i]}">`)
       .join('');
-    return template
+    const linked = template
       .replace('<html lang="it"', '<html lang="it" data-server-rendered')
       .replace('<title>Studiolo</title>', `<title>${escapeHtml(page.title)}</title>`)
-      .replace('</head>', `${css}</head>`)
+      .replace('</head>', `${routeCss}</head>`)
       .replace(
         '<div id="root"></div>',
         `<div id="root">${page.html}</div><script type="application/json" id="page-data">${islandJson(page.data)}</script>`,
       );
+    const critical = await criticalCss(linked);
+    if (!critical) return linked;
+    // the rules the page uses inline; the stylesheets fetched at once but applied after the content, not before it
+    const hrefs = [...linked.matchAll(stylesheetLink)].map(([, href]) => href);
+    const preloads = hrefs.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`).join('');
+    const links = hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+    return linked
+      .replace(stylesheetLink, '')
+      .replace('</head>', `${preloads}<style>${critical}</style></head>`)
+      .replace('</body>', `${links}</body>`);
   };
 
   /** The page's document, or null for a page the browser draws (or a render that failed: logged, then the shell). */
@@ -75,7 +89,7 @@ const createPageRenderer = async (dist: string) => {
         });
         return { status: answer.statusCode, body: answer.json() as unknown };
       });
-      return page ? { status: page.status, html: documentOf(page) } : null;
+      return page ? { status: page.status, html: await documentOf(page) } : null;
     } catch (err) {
       req.log.error({ err, path: url.pathname }, 'server render failed');
       return null;
