@@ -117,6 +117,13 @@ const pages = [
   { path: '/forgotPassword', heading: 'Password dimenticata?', name: 'forgot-password' },
   { path: '/verifica-firma', heading: 'Verifica un documento firmato', name: 'verifica-firma' },
   { path: '/documenti-legali', heading: 'Documenti legali', name: 'documenti-legali' },
+  { path: '/landing-page', heading: 'Il gestionale per fisioterapisti e professionisti sanitari', name: 'landing' },
+  { path: '/confirmationPassword', heading: 'Controlla la tua email', name: 'confirmation-password' },
+  { path: `/resetPassword?token=${'t'.repeat(43)}`, heading: 'Scegli una nuova password', name: 'reset-password' },
+  { path: '/prenota', heading: 'Prenota un appuntamento', name: 'prenota' },
+  // a link whose token is unknown: the API's answer, drawn by the server as the browser would show it
+  { path: `/prenota/annulla?token=${'x'.repeat(43)}`, heading: 'La tua prenotazione', name: 'prenota-annulla' },
+  { path: `/appuntamento?t=${'x'.repeat(43)}`, heading: 'Il tuo appuntamento', name: 'appuntamento' },
 ];
 
 test('the HTML itself carries each page’s content, as curl sees it', async ({ request }) => {

@@ -8,6 +8,15 @@
  * matching request of the app. Plain JavaScript in public/: the entry's chunk must not hold it.
  */
 (() => {
+  // a page drawn on the server holds its stylesheets back (media "print") until now, so they never delay its first
+  // paint (decision 047); the links may still be arriving when this runs
+  const applyStylesheets = () => {
+    for (const link of document.querySelectorAll('link[data-media]')) {
+      if (link instanceof HTMLLinkElement) link.media = link.dataset.media ?? 'all';
+    }
+  };
+  applyStylesheets();
+  document.addEventListener('DOMContentLoaded', applyStylesheets);
   const island = document.getElementById('route-preloads');
   /** @type {{ files: string[], routes: Record<string, { js: number[], data: string[], public?: boolean }> }} */
   const table = JSON.parse(island?.textContent || '{"files":[],"routes":{}}');

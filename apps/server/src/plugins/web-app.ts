@@ -64,14 +64,18 @@ const createPageRenderer = async (dist: string) => {
       );
     const critical = await criticalCss(linked);
     if (!critical) return linked;
-    // the rules the page uses inline; the stylesheets fetched at once but applied after the content, not before it
+    // The rules the page uses inline; the stylesheets fetched at once without holding the first paint (media
+    // "print" until public/preload-route.js applies them), in their place in the head so the cascade stays as
+    // before (Mantine's theme variables, drawn in the body, come after them); without a script, as they were.
     const hrefs = [...linked.matchAll(stylesheetLink)].map(([, href]) => href);
     const preloads = hrefs.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`).join('');
-    const links = hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+    const deferred = hrefs
+      .map((href) => `<link rel="stylesheet" crossorigin href="${href}" media="print" data-media="all">`)
+      .join('');
+    const plain = hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
     return linked
       .replace(stylesheetLink, '')
-      .replace('</head>', `${preloads}<style>${critical}</style></head>`)
-      .replace('</body>', `${links}</body>`);
+      .replace('</head>', `${preloads}<style>${critical}</style>${deferred}<noscript>${plain}</noscript></head>`);
   };
 
   /** The page's document, or null for a page the browser draws (or a render that failed: logged, then the shell). */
