@@ -36,6 +36,53 @@ export const apiGet = async <T>(request: APIRequestContext, path: string, token:
   return ((await res.json()) as Envelope<T>).response;
 };
 
+export const apiPut = async (request: APIRequestContext, path: string, data: unknown, token: string) => {
+  const res = await request.put(`/app/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
+};
+
+/**
+ * Online booking on for `owner`'s studio (issue 28): each service made and bookable with the owner, who is bookable
+ * from 09:00 to `until` every day. Answers the page's slug.
+ */
+export const enableBooking = async (
+  request: APIRequestContext,
+  owner: Owner,
+  { services = ['Seduta di fisioterapia'], until = '18:00' }: { services?: string[]; until?: string } = {},
+) => {
+  const booking = await apiGet<{ settings: { slug: string }; staff: { memberId: string }[] }>(
+    request,
+    '/settings/booking',
+    owner.token,
+  );
+  const memberId = booking.staff[0]?.memberId;
+  await apiPut(request, '/settings/booking', { ...booking.settings, enabled: true }, owner.token);
+  for (const name of services) {
+    const product = await apiPost<{ id: string }>(
+      request,
+      '/products',
+      { name, price: 50, grossPrice: 50, duration: 45 },
+      owner.token,
+    );
+    await apiPut(
+      request,
+      `/settings/booking/services/${product.id}`,
+      {
+        bookable: true,
+        showPrice: true,
+        durationMinutes: 45,
+        staffMemberIds: [memberId],
+        clinicRoomIds: [],
+        medicalDeviceIds: [],
+      },
+      owner.token,
+    );
+  }
+  const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: until }));
+  await apiPut(request, `/settings/booking/staff/${memberId}`, { hours, exceptions: [] }, owner.token);
+  return booking.settings.slug;
+};
+
 /**
  * A studio owner made through the API (sign-up + initial set-up), to start a test already past on-boarding.
  * The studio is shown as "Cognome Nome" (studioDisplayName).

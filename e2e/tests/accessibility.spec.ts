@@ -3,7 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPost, createOwner, openSignedIn, openTab, settled } from '../support/studio-owner.ts';
+import {
+  apiGet,
+  apiPost,
+  createOwner,
+  enableBooking,
+  openSignedIn,
+  openTab,
+  settled,
+} from '../support/studio-owner.ts';
 
 /*
  * Issue 20: every route of the router checked by axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules) on the desktop and
@@ -77,11 +85,6 @@ const faintPlaceholders = (page: Page) =>
     return faint;
   });
 
-const apiPut = async (request: APIRequestContext, path: string, data: unknown, token: string) => {
-  const res = await request.put(`/app/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
-};
-
 /** A studio with what its pages show: a patient, appointments this week, an invoice and a pro-forma. */
 const seedStudio = async (request: APIRequestContext) => {
   const owner = await createOwner(request);
@@ -139,41 +142,14 @@ const seedStudio = async (request: APIRequestContext) => {
   const typed = (d: Date) => `${d.getUTCDate()}-${d.getUTCMonth() + 1}-${d.getUTCFullYear()}`;
   const weekDays = [typed(monday), typed(new Date(monday.getTime() + 4 * 86_400_000))] as const;
   // online booking (issue 28): on, one bookable service with the owner's mornings, so /prenota/:slug shows its steps
-  const product = await apiPost<{ id: string }>(
-    request,
-    '/products',
-    { name: 'Seduta di fisioterapia', price: 50, grossPrice: 50, duration: 45 },
-    owner.token,
-  );
-  const booking = await apiGet<{ settings: { slug: string }; staff: { memberId: string }[] }>(
-    request,
-    '/settings/booking',
-    owner.token,
-  );
-  const memberId = booking.staff[0]?.memberId;
-  await apiPut(request, '/settings/booking', { ...booking.settings, enabled: true }, owner.token);
-  await apiPut(
-    request,
-    `/settings/booking/services/${product.id}`,
-    {
-      bookable: true,
-      showPrice: true,
-      durationMinutes: 45,
-      staffMemberIds: [memberId],
-      clinicRoomIds: [],
-      medicalDeviceIds: [],
-    },
-    owner.token,
-  );
-  const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '13:00' }));
-  await apiPut(request, `/settings/booking/staff/${memberId}`, { hours, exceptions: [] }, owner.token);
+  const bookingSlug = await enableBooking(request, owner, { until: '13:00' });
   return {
     owner,
     patientId: patient.id,
     invoiceId: invoice.id,
     proformaId: proforma.id,
     weekDays,
-    bookingSlug: booking.settings.slug,
+    bookingSlug,
   };
 };
 

@@ -1,52 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { screen } from '../support/screens.ts';
-import { apiGet, apiPost, createOwner, type Owner } from '../support/studio-owner.ts';
+import { apiGet, apiPost, apiPut, createOwner, enableBooking, type Owner } from '../support/studio-owner.ts';
 
 /*
  * Issue 38 (decision 047): the public pages arrive drawn by the server. With JavaScript off each shows its content and
  * its forms, and the booking page's choices work as plain forms; with JavaScript on each hydrates with no mismatch (the
  * console is watched) and works as before.
  */
-
-const apiPut = async (request: APIRequestContext, path: string, data: unknown, token: string) => {
-  const res = await request.put(`/app/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
-};
-
-/** A studio with online booking on: its services bookable with the owner, 09:00–18:00 every day. */
-const bookingStudio = async (request: APIRequestContext, owner: Owner, services: string[]) => {
-  const booking = await apiGet<{ settings: { slug: string }; staff: { memberId: string }[] }>(
-    request,
-    '/settings/booking',
-    owner.token,
-  );
-  const memberId = booking.staff[0]?.memberId;
-  await apiPut(request, '/settings/booking', { ...booking.settings, enabled: true }, owner.token);
-  for (const name of services) {
-    const product = await apiPost<{ id: string }>(
-      request,
-      '/products',
-      { name, price: 50, grossPrice: 50, duration: 45 },
-      owner.token,
-    );
-    await apiPut(
-      request,
-      `/settings/booking/services/${product.id}`,
-      {
-        bookable: true,
-        showPrice: true,
-        durationMinutes: 45,
-        staffMemberIds: [memberId],
-        clinicRoomIds: [],
-        medicalDeviceIds: [],
-      },
-      owner.token,
-    );
-  }
-  const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '18:00' }));
-  await apiPut(request, `/settings/booking/staff/${memberId}`, { hours, exceptions: [] }, owner.token);
-  return booking.settings.slug;
-};
 
 /** A signing link for a consent form, made through the API the studio's dialog calls. */
 const signingLink = async (request: APIRequestContext, owner: Owner) => {
@@ -128,7 +88,7 @@ const pages = [
 
 test('the HTML itself carries each page’s content, as curl sees it', async ({ request }) => {
   const owner = await createOwner(request, { nome: 'Elena', cognome: 'Riva' });
-  const slug = await bookingStudio(request, owner, ['Seduta di fisioterapia']);
+  const slug = await enableBooking(request, owner);
   const html = async (path: string, status = 200) => {
     const res = await request.get(path, { headers: { accept: 'text/html' } });
     expect(res.status(), path).toBe(status);
@@ -188,7 +148,7 @@ test.describe('with JavaScript off', () => {
     request,
   }, info) => {
     const owner = await createOwner(request, { nome: 'Anna', cognome: 'Neri' });
-    const slug = await bookingStudio(request, owner, ['Seduta di fisioterapia']);
+    const slug = await enableBooking(request, owner);
     await page.goto(`/prenota/${slug}`);
     await expect(page.getByRole('heading', { level: 1, name: owner.studioName })).toBeVisible();
     // the only service is chosen: the first day with free times is open with its times
@@ -238,7 +198,9 @@ test.describe('with JavaScript on', () => {
     request,
   }, info) => {
     const owner = await createOwner(request, { nome: 'Luca', cognome: 'Conti' });
-    const slug = await bookingStudio(request, owner, ['Seduta di fisioterapia', 'Valutazione posturale']);
+    const slug = await enableBooking(request, owner, {
+      services: ['Seduta di fisioterapia', 'Valutazione posturale'],
+    });
     const messages = watchConsole(page);
     await page.goto(`/prenota/${slug}`);
     await expect(page.getByRole('heading', { level: 1, name: owner.studioName })).toBeVisible();
