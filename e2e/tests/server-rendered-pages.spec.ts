@@ -173,6 +173,30 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { name: 'Pagina di prenotazione non trovata' })).toBeVisible();
   });
 
+  test('each page drawn with its inline rules alone looks as it does with the whole stylesheet', async ({
+    page,
+    request,
+  }) => {
+    // what a phone paints before the stylesheet arrives must be what it paints after: no restyle, no shift
+    const owner = await createOwner(request, { nome: 'Marta', cognome: 'Gallo' });
+    const slug = await enableBooking(request, owner);
+    for (const path of ['/signIn', '/signUp', '/forgotPassword', `/prenota/${slug}`, '/verifica-firma']) {
+      const html = await (await request.get(path)).text();
+      const inlineOnly = html
+        .replace(/<link rel="stylesheet"[^>]*media="print"[^>]*>/g, '')
+        .replace(/<noscript>.*?<\/noscript>/s, '');
+      expect(inlineOnly, path).toMatch(/<style>[^<]{1000,}/);
+      const shots: Buffer[] = [];
+      for (const document of [inlineOnly, html]) {
+        await page.route(`**${path}`, (route) => route.fulfill({ body: document, contentType: 'text/html' }));
+        await page.goto(path);
+        shots.push(await page.screenshot({ fullPage: true }));
+        await page.unrouteAll();
+      }
+      expect(shots[0]?.equals(shots[1] as Buffer), path).toBe(true);
+    }
+  });
+
   test('a signing link shows the document to sign', async ({ page, request }, info) => {
     const owner = await createOwner(request);
     await page.goto(await signingLink(request, owner));

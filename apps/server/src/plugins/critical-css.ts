@@ -26,6 +26,9 @@ export const createCriticalCss = (dist: string) => {
     preloadFonts: false,
     compress: true,
     logLevel: 'silent',
+    // Mantine's light-scheme variables (the dimmed text, placeholders, borders): their `:root[…]` selectors are not
+    // matched against the document by beasties, and every page needs them
+    allowRules: [/^:root(:root)?\[data-mantine-color-scheme=["']?light/],
   });
   const cache = createWeightedLru<string>({ maxWeight: 8 * 1024 * 1024, weigh: (css) => css.length + 64 });
 
