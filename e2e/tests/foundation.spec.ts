@@ -10,11 +10,16 @@ test('a newcomer signs up, sets up the studio, enters the app, signs out and bac
 }, info) => {
   const email = uniqueEmail();
 
+  // "/" is the landing page for a visitor (issue 38), with the way in and the way to sign up
   await page.goto('/');
-  await expect(page).toHaveURL(/\/signIn/);
-  await screen(page, info, '01-sign-in');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Il gestionale per fisioterapisti e professionisti sanitari',
+  );
+  await expect(page.getByRole('link', { name: 'Accedi' }).first()).toHaveAttribute('href', '/signIn');
+  await screen(page, info, '01-landing');
 
-  await page.goto('/signUp');
+  await page.getByRole('link', { name: 'Prova gratis' }).first().click();
+  await expect(page).toHaveURL(/\/signUp$/);
   await page.getByLabel('Nome', { exact: true }).fill('Giulia');
   await page.getByLabel('Cognome', { exact: true }).fill('Bianchi');
   await page.getByLabel('Email', { exact: true }).fill(email);
