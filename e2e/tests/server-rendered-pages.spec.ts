@@ -151,6 +151,7 @@ test.describe('with JavaScript off', () => {
     const slug = await enableBooking(request, owner);
     await page.goto(`/prenota/${slug}`);
     await expect(page.getByRole('heading', { level: 1, name: owner.studioName })).toBeVisible();
+    await expect(page.getByRole('link', { name: '+39 333 1234567' })).toHaveAttribute('href', 'tel:+393331234567');
     // the only service is chosen: the first day with free times is open with its times
     await expect(page.getByText('Seduta di fisioterapia', { exact: false })).toBeVisible();
     const days = page.getByRole('group', { name: 'Giorni con orari liberi' });

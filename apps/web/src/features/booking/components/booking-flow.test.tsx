@@ -178,6 +178,13 @@ describe('public booking page /prenota/:slug', () => {
     expect(screen.queryByRole('heading', { name: t.detailsStep })).toBeNull();
   });
 
+  it('shows the studio’s phone as a link to call it', async () => {
+    answers[`GET /booking/${slug}`] = ok({ ...page, studio: { ...page.studio, phone: '+39 02 1234 567' } });
+    renderPage();
+    const phone = await screen.findByRole('link', { name: '+39 02 1234 567' });
+    expect(phone.getAttribute('href')).toBe('tel:+39021234567');
+  });
+
   it('with one bookable service done by one professional, opens on the days with the first one open', async () => {
     answers[`GET /booking/${slug}`] = ok({ ...page, services: [page.services[1]] });
     renderPage();
@@ -193,6 +200,8 @@ describe('public booking page /prenota/:slug', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Studio Rossi' })).toBeTruthy();
     expect(screen.getByText('Via Roma 1, Milano')).toBeTruthy();
+    // no phone given: no phone line
+    expect(screen.queryByRole('link', { name: /^\+39/ })).toBeNull();
     expect(screen.getByText(/Parcheggio in cortile\.\s+Suonare al citofono\./)).toBeTruthy();
     const visit = screen.getByRole('button', { name: /Prima visita/ });
     expect(visit.textContent).toMatch(/45 min · 60,00\s€/);

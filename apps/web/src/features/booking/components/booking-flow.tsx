@@ -55,7 +55,7 @@ import {
 import { addDays, capitalized, formatDayLong, formatWhen, romeDateOf, romeTime } from '../booking-dates.ts';
 import classes from './booking.module.css';
 import { SlotPicker, SlotTimes } from './slot-picker.tsx';
-import { CancelDeadline, StudioContacts } from './studio-contacts.tsx';
+import { CancelDeadline, StudioContacts, telHref } from './studio-contacts.tsx';
 
 type PublicService = PublicBookingPage['services'][number];
 
@@ -110,7 +110,7 @@ const ChosenRow = ({
 const serviceDetails = (s: PublicService) =>
   [t.minutes(s.durationMinutes), s.priceCents !== null ? formatCents(s.priceCents) : null].filter(Boolean).join(' · ');
 
-/** The studio's name, logo, address and page text (plain text: line breaks kept, never markup). */
+/** The studio's name, logo, address, phone and page text (plain text: line breaks kept, never markup). */
 export const StudioHeader = ({ page }: { page: PublicBookingPage }) => (
   <Stack gap="xs" component="header">
     <Group gap="md" wrap="nowrap" align="center">
@@ -124,6 +124,15 @@ export const StudioHeader = ({ page }: { page: PublicBookingPage }) => (
         {page.studio.address && (
           <Text size="sm" c="dimmed">
             {page.studio.address}
+          </Text>
+        )}
+        {/* whom to call before booking (issue 39): the number as a tel: link, its visible words the number */}
+        {page.studio.phone && (
+          <Text size="sm" c="dimmed">
+            {t.phoneLabel}:{' '}
+            <Anchor href={telHref(page.studio.phone)} size="sm" fw={600}>
+              {page.studio.phone}
+            </Anchor>
           </Text>
         )}
       </div>
