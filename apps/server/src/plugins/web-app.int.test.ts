@@ -15,7 +15,7 @@ const template = `<!doctype html>
 <html lang="it" data-mantine-color-scheme="light">
   <head>
     <title>Studiolo</title>
-    <script type="application/json" id="route-preloads">{"files":["/assets/page-a.js","/assets/page-a.css"],"routes":{"/pagina/:id":{"js":[0],"css":[1],"data":[]}}}</script>
+    <script type="application/json" id="route-preloads">{"files":["/assets/page-a.js","/assets/page-a.css"],"routes":{"/pagina/:id":{"js":[0],"css":[1],"data":[]},"/agenda":{"js":[0],"css":[],"data":[]}}}</script>
     <link rel="stylesheet" crossorigin href="/assets/index.css">
   </head>
   <body>
@@ -117,6 +117,15 @@ describe('server-drawn pages (decision 047)', () => {
     const gzip = await get('/pagina/uno', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toContain('<h1>Contenuto</h1>');
+  });
+
+  it('name their route’s scripts in the shell of a page the browser draws, so they load with the entry', async () => {
+    const res = await get('/agenda', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    const html = gunzipSync(res.rawPayload).toString();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/page-a.js"></head>');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('page-data');
   });
 
   it('fall back to the app’s shell for the pages the browser draws, and when a render fails', async () => {

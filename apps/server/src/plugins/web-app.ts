@@ -38,13 +38,10 @@ const islandJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\
  * JSON island, and the page hydrates. Without the entry (a dev server, the API tests) every page is the empty shell
  * the browser draws, as before.
  */
-const createPageRenderer = async (dist: string) => {
-  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const createPageRenderer = async (dist: string, template: string, table: RouteTable) => {
   const entryFile = `${dist.replace(/[\\/]+$/, '')}-server/entry-server.js`;
   if (!existsSync(entryFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  const island = /<script type="application\/json" id="route-preloads">(.*?)<\/script>/s.exec(template)?.[1];
-  const table = JSON.parse(island ?? '{"files":[],"routes":{}}') as RouteTable;
   const apiPrefix = '/app/api';
 
   const criticalCss = createCriticalCss(dist);
@@ -101,6 +98,24 @@ const createPageRenderer = async (dist: string) => {
   };
 };
 
+const routeTableOf = (template: string): RouteTable => {
+  const island = /<script type="application\/json" id="route-preloads">(.*?)<\/script>/s.exec(template)?.[1];
+  return JSON.parse(island ?? '{"files":[],"routes":{}}') as RouteTable;
+};
+
+/** The table's route of a path: itself, or the pattern it fills (`/prenota/:slug`), as preload-route.js matches. */
+const routeOf = (table: RouteTable, pathname: string) => {
+  const here = pathname.replace(/\/+$/, '') || '/';
+  if (table.routes[here]) return table.routes[here];
+  const got = here.split('/');
+  for (const [pattern, route] of Object.entries(table.routes)) {
+    const want = pattern.split('/');
+    if (pattern.includes(':') && want.length === got.length && want.every((w, i) => w.startsWith(':') || w === got[i]))
+      return route;
+  }
+  return null;
+};
+
 /** Brotli or gzip as the browser accepts (the static files have their own precompressed copies). */
 const compressed = (req: FastifyRequest, reply: FastifyReply, html: string) => {
   const accepts = String(req.headers['accept-encoding'] ?? '');
@@ -123,7 +138,21 @@ export type WebPages = {
 
 /** Serves the built web app on the same port: its files, and every page path (decision 047 for the public ones). */
 export const registerWebApp = async (app: FastifyInstance, dist: string, deps: AppDeps): Promise<WebPages> => {
-  const render = await createPageRenderer(dist);
+  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const table = routeTableOf(template);
+  const render = await createPageRenderer(dist, template, table);
+  /**
+   * A page the browser draws (the signed-in app) names its route's scripts in its own HTML, so the browser asks for
+   * them with the entry, on connections opened at once, instead of after preload-route.js has arrived and run (one
+   * round trip later on a phone). preload-route.js still asks the page's data, which needs the session it keeps.
+   */
+  const shellOf = (pathname: string) => {
+    const route = routeOf(table, pathname);
+    const links = (route?.js ?? [])
+      .map((i) => `<link rel="modulepreload" crossorigin href="${table.files[i]}">`)
+      .join('');
+    return links ? template.replace('</head>', `${links}</head>`) : null;
+  };
   // preCompressed: the build's .br and .gz copies go to browsers that take them (apps/web/scripts/precompress.ts)
   await app.register(fastifyStatic, {
     root: dist,
@@ -145,7 +174,11 @@ export const registerWebApp = async (app: FastifyInstance, dist: string, deps: A
     // never kept without asking: after a deploy it must name the new build's files, and a page's free times change
     reply.header('cache-control', 'no-cache');
     const page = render ? await render(req) : null;
-    if (!page) return reply.sendFile('index.html', { cacheControl: false });
+    if (!page) {
+      const shell = shellOf(new URL(req.url, 'http://studiolo.invalid').pathname);
+      if (!shell) return reply.sendFile('index.html', { cacheControl: false });
+      return reply.type('text/html; charset=utf-8').send(compressed(req, reply, shell));
+    }
     return reply
       .status(page.status)
       .type('text/html; charset=utf-8')
