@@ -297,6 +297,7 @@ const CodeStep = ({
   onResend: () => void;
 }) => {
   const [code, setCode] = useState('');
+  const sent = useRef<string | null>(null);
   const [formatError, setFormatError] = useState<string | null>(null);
   const shown = formatError ?? error;
   return (
@@ -310,6 +311,7 @@ const CodeStep = ({
           return;
         }
         setFormatError(null);
+        sent.current = code;
         onConfirm(code);
       }}
     >
@@ -328,7 +330,17 @@ const CodeStep = ({
           styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
           value={code}
           error={shown}
-          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/gu, '').slice(0, 6))}
+          onChange={(e) => {
+            const next = e.currentTarget.value.replace(/\D/gu, '').slice(0, 6);
+            setCode(next);
+            // six digits send themselves, typed or filled by the phone's one-time-code autofill (issue 39: one tap
+            // fewer); a code already sent is not sent again by itself
+            if (next.length === 6 && next !== sent.current && !pending) {
+              sent.current = next;
+              setFormatError(null);
+              onConfirm(next);
+            }
+          }}
           {...requiredField}
         />
         {notice && (
