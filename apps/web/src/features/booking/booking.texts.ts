@@ -16,6 +16,8 @@ export const bookingPageTexts = {
   staffStep: 'Scegli il professionista',
   anyStaffHint: 'Il primo professionista libero',
   slotStep: 'Scegli giorno e orario',
+  remember: 'Ricorda i miei dati su questo telefono',
+  rememberHint: 'Restano solo in questo browser, per la prossima prenotazione. Togli la spunta per dimenticarli.',
   needsScript: 'Per ricevere il codice serve JavaScript: attivalo nel browser e ricarica la pagina.',
   detailsStep: 'I tuoi dati',
   codeStep: 'Conferma con il codice',

@@ -117,6 +117,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 const renderPage = (initialEntries?: string[]) =>
@@ -176,6 +177,51 @@ describe('public booking page /prenota/:slug', () => {
     expect(await screen.findByRole('button', { name: '08:00' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: t.slotStep })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: t.detailsStep })).toBeNull();
+  });
+
+  it('remembers the patient’s details on this phone only when asked, without the notes, and fills them next time', async () => {
+    const first = renderPage();
+    await reachDetails(first.user);
+    await fillPatient(first.user);
+    await first.user.type(screen.getByLabelText(t.note), 'Dolore alla spalla');
+    await first.user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
+    await first.user.click(screen.getByRole('button', { name: t.sendCode }));
+    await screen.findByLabelText(t.codeLabel);
+    // not asked: nothing kept
+    expect(localStorage.getItem('studiolo.booking.patient')).toBeNull();
+    first.unmount();
+
+    const second = renderPage();
+    await reachDetails(second.user);
+    expect((screen.getByLabelText(t.nome) as HTMLInputElement).value).toBe('');
+    await fillPatient(second.user);
+    await second.user.type(screen.getByLabelText(t.note), 'Dolore alla spalla');
+    await second.user.click(screen.getByRole('checkbox', { name: new RegExp(t.remember) }));
+    await second.user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
+    await second.user.click(screen.getByRole('button', { name: t.sendCode }));
+    await screen.findByLabelText(t.codeLabel);
+    expect(JSON.parse(localStorage.getItem('studiolo.booking.patient') ?? 'null')).toEqual({
+      nome: 'Mario',
+      cognome: 'Bianchi',
+      cellulare: '3331234567',
+      email: 'mario@esempio.it',
+      codiceFiscale: '',
+    });
+    second.unmount();
+
+    // next time: the form opens filled, the box ticked; unticking it and sending forgets them
+    const third = renderPage();
+    await reachDetails(third.user);
+    await waitFor(() => expect((screen.getByLabelText(t.nome) as HTMLInputElement).value).toBe('Mario'));
+    expect((screen.getByLabelText(t.email) as HTMLInputElement).value).toBe('mario@esempio.it');
+    expect((screen.getByLabelText(t.note) as HTMLInputElement).value).toBe('');
+    const remember = screen.getByRole('checkbox', { name: new RegExp(t.remember) }) as HTMLInputElement;
+    expect(remember.checked).toBe(true);
+    await third.user.click(remember);
+    await third.user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
+    await third.user.click(screen.getByRole('button', { name: t.sendCode }));
+    await screen.findByLabelText(t.codeLabel);
+    expect(localStorage.getItem('studiolo.booking.patient')).toBeNull();
   });
 
   it('shows the studio’s phone as a link to call it', async () => {

@@ -53,6 +53,7 @@ import {
   withBookingParams,
 } from '../booking-choice.ts';
 import { addDays, capitalized, formatDayLong, formatWhen, romeDateOf, romeTime } from '../booking-dates.ts';
+import { readRememberedPatient, rememberPatient } from '../remembered-patient.ts';
 import classes from './booking.module.css';
 import { SlotPicker, SlotTimes } from './slot-picker.tsx';
 import { CancelDeadline, StudioContacts, telHref } from './studio-contacts.tsx';
@@ -153,6 +154,8 @@ type PatientValues = {
   codiceFiscale: string;
   note: string;
   privacyAccepted: boolean;
+  /** "Ricorda i miei dati su questo telefono" */
+  remember: boolean;
 };
 
 const emptyPatient: PatientValues = {
@@ -163,6 +166,7 @@ const emptyPatient: PatientValues = {
   codiceFiscale: '',
   note: '',
   privacyAccepted: false,
+  remember: false,
 };
 
 /** Field messages of the domain schema, plus the codice fiscale's own rules and the privacy consent. */
@@ -200,6 +204,13 @@ const PatientStep = ({
 }) => {
   const form = useForm<PatientValues>({ mode: 'controlled', initialValues: values, validate: validatePatient });
   const mounted = useMounted();
+  // details kept on this phone last time fill an empty form, once the page is drawn (the server cannot see them)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step opens, over its first values only
+  useEffect(() => {
+    const remembered = readRememberedPatient();
+    if (remembered && !form.isDirty() && !values.nome && !values.email)
+      form.setValues({ ...remembered, remember: true });
+  }, []);
   return (
     <form
       noValidate
@@ -241,6 +252,11 @@ const PatientStep = ({
           onChange={(e) => form.setFieldValue('codiceFiscale', e.currentTarget.value.toUpperCase())}
         />
         <Textarea label={t.note} description={t.noteHint} rows={3} {...form.getInputProps('note')} />
+        <Checkbox
+          label={t.remember}
+          description={t.rememberHint}
+          {...form.getInputProps('remember', { type: 'checkbox' })}
+        />
         <Paper withBorder p="sm" bg="gray.0" component="section" aria-labelledby="privacy-title">
           <Stack gap={6}>
             <Title order={3} fz="sm" id="privacy-title">
@@ -732,6 +748,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
           error={requestError}
           onSubmit={(values, data) => {
             setPatient(values);
+            rememberPatient(values.remember ? values : null);
             sendCode({
               slug,
               productId: service.productId,
