@@ -128,6 +128,22 @@ describe('server-drawn pages (decision 047)', () => {
     expect(html).not.toContain('page-data');
   });
 
+  it('count page loads under the address’s global limit, and answer 429 in Italian past it', async () => {
+    const limited = await buildTestApp({ WEB_DIST_DIR: dist, RATE_LIMIT_GLOBAL_PER_MINUTE: 3 });
+    try {
+      const load = (remoteAddress: string) => limited.app.inject({ method: 'GET', url: '/agenda', remoteAddress });
+      for (let i = 0; i < 3; i++) expect((await load('203.0.113.7')).statusCode).toBe(200);
+      const refused = await load('203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.body).toMatch(/Troppe richieste|riprova/i);
+      // another address is not held back by this one
+      expect((await load('203.0.113.8')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('fall back to the app’s shell for the pages the browser draws, and when a render fails', async () => {
     for (const url of ['/customers', '/rotta']) {
       const res = await get(url);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { supportEmailAddress, tooManyRequestsMessage } from '@studiolo/domain/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { bookingFrameAncestors, withFrameAncestors } from '../features/booking/booking-page.ts';
@@ -170,9 +171,22 @@ export const registerWebApp = async (app: FastifyInstance, dist: string, deps: A
     },
   });
 
+  // SECURITY: drawing a page costs the server 5–8 ms of CPU, so page loads count under each address's global limit as
+  // API requests do (the plugin's global hook leaves every non-API path alone: the build's files are many per load)
+  const pageLimit = render ? app.createRateLimit({ allowList: () => false }) : null;
+
   const send = async (req: FastifyRequest, reply: FastifyReply) => {
     // never kept without asking: after a deploy it must name the new build's files, and a page's free times change
     reply.header('cache-control', 'no-cache');
+    const limit = pageLimit ? await pageLimit(req) : null;
+    if (limit && !limit.isAllowed && limit.isExceeded) {
+      const minutes = Math.max(1, Math.ceil(limit.ttl / 60_000));
+      return reply
+        .status(429)
+        .header('retry-after', String(limit.ttlInSeconds))
+        .type('text/plain; charset=utf-8')
+        .send(tooManyRequestsMessage(minutes, supportEmailAddress));
+    }
     const page = render ? await render(req) : null;
     if (!page) {
       const shell = shellOf(new URL(req.url, 'http://studiolo.invalid').pathname);
