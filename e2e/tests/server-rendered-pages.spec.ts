@@ -70,6 +70,17 @@ const expectHydrated = async (page: Page, messages: string[]) => {
   expect(messages.filter((m) => /hydrat|did not match|mismatch/i.test(m))).toEqual([]);
 };
 
+/**
+ * The controls of the page that act only through its script (every button but those of a plain GET form) and are not
+ * disabled: before the script has run such a control would take a tap and do nothing, or submit a form to the address.
+ */
+const scriptOnlyControlsEnabled = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input[type="submit"]')]
+      .filter((b) => !b.disabled && b.closest('form[method="get"]') === null)
+      .map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim() ?? b.outerHTML.slice(0, 80)),
+  );
+
 const pages = [
   { path: '/', heading: 'Il gestionale per fisioterapisti e professionisti sanitari', name: 'home' },
   { path: '/signIn', heading: 'Accedi', name: 'sign-in' },
@@ -134,6 +145,7 @@ test.describe('with JavaScript off', () => {
     for (const { path, heading, name } of pages) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(await scriptOnlyControlsEnabled(page), path).toEqual([]);
       await screen(page, info, `ssr-${name}-noscript`);
     }
     await page.goto('/signIn');
@@ -157,6 +169,7 @@ test.describe('with JavaScript off', () => {
     const days = page.getByRole('group', { name: 'Giorni con orari liberi' });
     await expect(days.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('heading', { name: 'Mattina' })).toBeVisible();
+    expect(await scriptOnlyControlsEnabled(page)).toEqual([]);
     await screen(page, info, 'ssr-prenota-noscript');
     const third = days.getByRole('button').nth(2);
     const date = (await third.getAttribute('data-date')) ?? '';
@@ -169,7 +182,12 @@ test.describe('with JavaScript off', () => {
     // sending the code needs the script (the bot check and the API): the page says so
     await expect(page.getByRole('button', { name: 'Invia codice' })).toBeDisabled();
     await expect(page.getByText(/serve JavaScript/)).toBeVisible();
+    expect(await scriptOnlyControlsEnabled(page)).toEqual([]);
     await screen(page, info, 'ssr-prenota-details-noscript');
+    // "Cambia" is a link to the address without the time: back to the day's times
+    await page.getByRole('link', { name: 'Cambia giorno e orario' }).click();
+    await expect(page.getByRole('heading', { name: 'Mattina' })).toBeVisible();
+    await expect(page).not.toHaveURL(/ora=/);
     await page.goto('/prenota/nessuno-studio-cosi');
     await expect(page.getByRole('heading', { name: 'Pagina di prenotazione non trovata' })).toBeVisible();
   });
@@ -204,6 +222,7 @@ test.describe('with JavaScript off', () => {
     await page.goto(await signingLink(request, owner));
     await expect(page.getByRole('heading', { level: 1, name: 'Firma documenti' })).toBeVisible();
     await expect(page.getByText('Consenso informato').first()).toBeVisible();
+    expect(await scriptOnlyControlsEnabled(page)).toEqual([]);
     await screen(page, info, 'ssr-sign-noscript');
   });
 });
@@ -217,6 +236,31 @@ test.describe('with JavaScript on', () => {
       await expectHydrated(page, messages);
       await screen(page, info, `ssr-${name}-script`);
     }
+  });
+
+  test('what a person types before the script has run is what the form sends once it has', async ({
+    page,
+    request,
+  }) => {
+    // a slow phone: the page is there, its script not yet; the person fills the form meanwhile
+    const owner = await createOwner(request);
+    let release = () => undefined as void;
+    const scriptHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/**/*.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto('/signIn', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(owner.password);
+    // until the script runs, "Accedi" cannot be pressed (it would do nothing, or send the form to the address)
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    release();
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page).toHaveURL(/\/customers/);
+    expect(page.url()).not.toContain(encodeURIComponent(owner.email));
   });
 
   test('the booking page hydrates, and its choices then change the address without reloading', async ({

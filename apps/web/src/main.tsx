@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
@@ -6,9 +6,16 @@ import { createAppRouter, routes } from './app/router.tsx';
 import { getConfig } from './lib/config.ts';
 import { primeQueries, readPageData } from './lib/page-data.ts';
 import { queryClient } from './lib/query-client.ts';
+import { adoptValuesTypedBeforeHydration } from './lib/typed-before-hydration.ts';
 
 // Early, so the 429 message has the installation's support e-mail and sign-in knows about the bot check.
 void getConfig().catch(() => undefined);
+
+/** Its effect runs once the whole page has hydrated (a parent's effects run after its children's). */
+const Hydrated = ({ root }: { root: HTMLElement }) => {
+  useEffect(() => adoptValuesTypedBeforeHydration(root), [root]);
+  return null;
+};
 
 const start = async () => {
   const root = document.getElementById('root') as HTMLElement;
@@ -37,6 +44,7 @@ const start = async () => {
     <StrictMode>
       <AppProvider>
         <RouterProvider router={createAppRouter()} />
+        <Hydrated root={root} />
       </AppProvider>
     </StrictMode>,
   );

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useRequestPasswordReset } from '../../features/auth/api/reset-password.ts';
 import { applyServerFieldErrors, requiredField } from '../../lib/form.ts';
 import { isHttpError } from '../../lib/http.ts';
+import { useMounted } from '../../lib/use-mounted.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /forgotPassword: e-mail → POST /user/resetPwd → /confirmationPassword. */
@@ -13,6 +14,7 @@ export const ForgotPasswordPage = () => {
   usePageTitle('Password dimenticata');
   const navigate = useNavigate();
   const reset = useRequestPasswordReset();
+  const mounted = useMounted();
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -55,7 +57,7 @@ export const ForgotPasswordPage = () => {
             {unavailable}
           </Alert>
         )}
-        <Button type="submit" fullWidth loading={reset.isPending}>
+        <Button type="submit" fullWidth loading={reset.isPending} disabled={!mounted}>
           Invia il link
         </Button>
         <Text size="sm" ta="center">

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useChangePassword } from '../../features/auth/api/change-password.ts';
 import { applyServerFieldErrors, requiredField } from '../../lib/form.ts';
 import { clearSession } from '../../lib/session.ts';
+import { useMounted } from '../../lib/use-mounted.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Decided text: the spec does not word it. */
@@ -22,6 +23,7 @@ export const ResetPasswordPage = () => {
   const token = params.get('token');
   const navigate = useNavigate();
   const change = useChangePassword();
+  const mounted = useMounted();
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirm: '' },
@@ -72,16 +74,18 @@ export const ResetPasswordPage = () => {
           label="Nuova password"
           description="Almeno 8 caratteri"
           autoComplete="new-password"
+          visibilityToggleButtonProps={{ disabled: !mounted }}
           {...requiredField}
           {...form.getInputProps('password')}
         />
         <PasswordInput
           label="Conferma password"
           autoComplete="new-password"
+          visibilityToggleButtonProps={{ disabled: !mounted }}
           {...requiredField}
           {...form.getInputProps('confirm')}
         />
-        <Button type="submit" fullWidth loading={change.isPending}>
+        <Button type="submit" fullWidth loading={change.isPending} disabled={!mounted}>
           Salva la nuova password
         </Button>
         <Text size="sm" ta="center">

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { isHttpError } from '../../../lib/http.ts';
+import { useMounted } from '../../../lib/use-mounted.ts';
 import { useLogin } from '../api/login.ts';
 import { useLoginWithCode } from '../api/login-2fa.ts';
 import { totpCodeFormSchema } from '../totp-code-form.ts';
@@ -32,6 +33,7 @@ export const SignInForm = ({
   signUpHref?: string;
 }) => {
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const mounted = useMounted();
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const login = useLogin();
   const loginWithCode = useLoginWithCode();
@@ -166,6 +168,7 @@ export const SignInForm = ({
         <PasswordInput
           label="Password"
           autoComplete="current-password"
+          visibilityToggleButtonProps={{ disabled: !mounted }}
           {...requiredField}
           {...credentials.getInputProps('password')}
         />
@@ -179,7 +182,7 @@ export const SignInForm = ({
             {unavailable}
           </Alert>
         )}
-        <Button type="submit" fullWidth loading={login.isPending}>
+        <Button type="submit" fullWidth loading={login.isPending} disabled={!mounted}>
           Accedi
         </Button>
         <Text size="sm" ta="center">

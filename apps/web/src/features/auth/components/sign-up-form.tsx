@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { applyServerFieldErrors, requiredField } from '../../../lib/form.ts';
 import { isHttpError } from '../../../lib/http.ts';
+import { useMounted } from '../../../lib/use-mounted.ts';
 import { useSignup } from '../api/signup.ts';
 
 const formSchema = signupInputSchema.pick({ nome: true, cognome: true, email: true, password: true });
@@ -43,6 +44,7 @@ export const SignUpForm = ({
   onSignedUp: (session: LoginResponse) => void;
 }) => {
   const signup = useSignup();
+  const mounted = useMounted();
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -108,6 +110,7 @@ export const SignUpForm = ({
           label="Password"
           description="Almeno 8 caratteri. Meglio una frase facile da ricordare."
           autoComplete="new-password"
+          visibilityToggleButtonProps={{ disabled: !mounted }}
           {...requiredField}
           {...form.getInputProps('password')}
         />
@@ -128,7 +131,7 @@ export const SignUpForm = ({
             {unavailable}
           </Alert>
         )}
-        <Button type="submit" fullWidth loading={signup.isPending}>
+        <Button type="submit" fullWidth loading={signup.isPending} disabled={!mounted}>
           Registrati
         </Button>
         <Text size="sm" ta="center">

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Paper, Skeleton, Stack, Text, Title } from '@man
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isHttpError } from '../../../lib/http.ts';
+import { useMounted } from '../../../lib/use-mounted.ts';
 import { useCancelPatientBooking, usePatientBooking } from '../api/public-booking.ts';
 import { bookingPageTexts as t } from '../booking.texts.ts';
 import { formatWhen } from '../booking-dates.ts';
@@ -18,6 +19,7 @@ export const BookingCancel = ({ token }: { token: string | null }) => {
   const cancel = useCancelPatientBooking();
   const [asking, setAsking] = useState(false);
   const [justCancelled, setJustCancelled] = useState(false);
+  const mounted = useMounted();
 
   let body: React.ReactNode;
   if (!token) {
@@ -47,7 +49,7 @@ export const BookingCancel = ({ token }: { token: string | null }) => {
         ) : b.cancellable ? (
           <>
             <CancelDeadline booking={b} />
-            <Button color="red" variant="light" size="md" onClick={() => setAsking(true)}>
+            <Button color="red" variant="light" size="md" disabled={!mounted} onClick={() => setAsking(true)}>
               {t.cancelButton}
             </Button>
           </>

@@ -78,18 +78,20 @@ const StepPanel = ({ title, children, focus = true }: { title: string; children:
   );
 };
 
-/** A choice made earlier, with "Cambia" to go back to it. */
+/** A choice made earlier, with "Cambia" to go back to it: a link to the address without it (works before the script). */
 const ChosenRow = ({
   label,
   value,
   changeLabel,
+  changeTo,
   onChange,
 }: {
   label: string;
   value: string;
   changeLabel: string;
-  /** Absent when there is nothing else to choose. */
-  onChange?: () => void;
+  /** The booking's address with this choice undone; absent when there is nothing else to choose. */
+  changeTo?: string;
+  onChange: () => void;
 }) => (
   <Group justify="space-between" wrap="nowrap" gap="sm">
     <div style={{ minWidth: 0, flex: 1 }}>
@@ -100,8 +102,16 @@ const ChosenRow = ({
         {value}
       </Text>
     </div>
-    {onChange && (
-      <Button variant="subtle" size="compact-sm" onClick={onChange} aria-label={changeLabel} style={{ flexShrink: 0 }}>
+    {changeTo !== undefined && (
+      <Button
+        component={Link}
+        to={changeTo}
+        variant="subtle"
+        size="compact-sm"
+        onClick={onChange}
+        aria-label={changeLabel}
+        style={{ flexShrink: 0 }}
+      >
         {t.change}
       </Button>
     )}
@@ -541,12 +551,16 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
   const staffName = (id: string | null) =>
     id === null ? t.anyStaff : (page.staff.find((s) => s.memberId === id)?.displayName ?? '');
   const members = service ? staffOf(page, service) : [];
-  const choose = (changes: Parameters<typeof withBookingParams>[1]) => {
+  const choosing = () => {
     chose.current = true;
     setRequest(null);
     setConflict(null);
+  };
+  const choose = (changes: Parameters<typeof withBookingParams>[1]) => {
+    choosing();
     setParams(withBookingParams(params, changes));
   };
+  const addressWith = (changes: Parameters<typeof withBookingParams>[1]) => `?${withBookingParams(params, changes)}`;
   const chooseSlot = (s: BookingSlot) => choose({ day: romeDateOf(s.start), time: romeTime(s.start) });
   /** The choices made before a step, carried by its forms before the script runs. */
   const carried = Object.fromEntries(
@@ -622,9 +636,10 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
         changeLabel={t.changeService}
         value={`${service.name} · ${serviceDetails(service)}`}
         // the only service: nothing to change
-        onChange={
-          page.services.length > 1 ? () => choose({ service: null, staff: null, day: null, time: null }) : undefined
+        changeTo={
+          page.services.length > 1 ? addressWith({ service: null, staff: null, day: null, time: null }) : undefined
         }
+        onChange={choosing}
       />,
     );
   if (service && staffId !== undefined && members.length > 1)
@@ -634,7 +649,8 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
         label={t.who}
         changeLabel={t.changeStaff}
         value={staffName(staffId)}
-        onChange={() => choose({ staff: null, day: null, time: null })}
+        changeTo={addressWith({ staff: null, day: null, time: null })}
+        onChange={choosing}
       />,
     );
   if (slot && !conflict)
@@ -644,7 +660,8 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
         label={t.when}
         changeLabel={t.changeSlot}
         value={`${formatWhen(slot.start)}${staffId === null && slot.staffMemberIds.length === 1 ? ` · ${staffName(slot.staffMemberIds[0] ?? null)}` : ''}`}
-        onChange={() => choose({ time: null })}
+        changeTo={addressWith({ time: null })}
+        onChange={choosing}
       />,
     );
 

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isHttpError } from '../../../lib/http.ts';
+import { useMounted } from '../../../lib/use-mounted.ts';
 import { useReminderAction, useReminderAppointment } from '../api/reminder-link.ts';
 
 export const reminderLinkTexts = {
@@ -46,6 +47,7 @@ export const ReminderLink = ({ token, renderSummary, renderContacts }: ReminderL
   const act = useReminderAction(token);
   const [asking, setAsking] = useState(false);
   const [done, setDone] = useState<'conferma' | 'annulla' | null>(null);
+  const mounted = useMounted();
 
   const run = (action: 'conferma' | 'annulla') =>
     act.mutate(action, {
@@ -113,13 +115,20 @@ export const ReminderLink = ({ token, renderSummary, renderContacts }: ReminderL
                 size="md"
                 color="teal"
                 loading={act.isPending && act.variables === 'conferma'}
+                disabled={!mounted}
                 onClick={() => run('conferma')}
               >
                 {t.confirm}
               </Button>
             )}
             {a.cancellable && (
-              <Button size="md" color="red" variant="light" disabled={act.isPending} onClick={() => setAsking(true)}>
+              <Button
+                size="md"
+                color="red"
+                variant="light"
+                disabled={!mounted || act.isPending}
+                onClick={() => setAsking(true)}
+              >
                 {t.cancel}
               </Button>
             )}

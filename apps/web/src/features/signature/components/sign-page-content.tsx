@@ -17,6 +17,7 @@ import { signatureMessages as m, type PublicSignature } from '@studiolo/domain/s
 import { IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { requiredField } from '../../../lib/form.ts';
+import { useMounted } from '../../../lib/use-mounted.ts';
 import { publicDocumentUrl, usePublicSignature, useRequestOtp, useSign } from '../api/public-signature.ts';
 import { SignaturePad, useSignaturePad } from './signature-pad.tsx';
 import { signatureTexts as t } from './signature-texts.ts';
@@ -68,6 +69,7 @@ const SignForm = ({ request, linkId }: { request: PublicSignature; linkId: strin
   const pad = useSignaturePad();
   const sendOtp = useRequestOtp(linkId);
   const sign = useSign(linkId);
+  const mounted = useMounted();
 
   const allRead = request.documents.every((d) => read.includes(d.id));
   const signerOk = !request.minore || (guardian.nome.trim() !== '' && guardian.cognome.trim() !== '');
@@ -94,6 +96,9 @@ const SignForm = ({ request, linkId }: { request: PublicSignature; linkId: strin
         <Text size="sm" c="dimmed">
           {t.forPatient(request.pazienteName)}
         </Text>
+        <noscript>
+          <Text size="sm">{t.needsScript}</Text>
+        </noscript>
       </Stack>
 
       <Stack gap="xs">
@@ -172,6 +177,7 @@ const SignForm = ({ request, linkId }: { request: PublicSignature; linkId: strin
             value={idDocument}
             onChange={setIdDocument}
             clearable
+            disabled={!mounted}
           />
         </Stack>
       )}
@@ -180,7 +186,12 @@ const SignForm = ({ request, linkId }: { request: PublicSignature; linkId: strin
         <Title order={2} fz={18}>
           {t.step2}
         </Title>
-        <Button variant={codeSent ? 'default' : 'filled'} onClick={() => sendOtp.mutate()} loading={sendOtp.isPending}>
+        <Button
+          variant={codeSent ? 'default' : 'filled'}
+          onClick={() => sendOtp.mutate()}
+          loading={sendOtp.isPending}
+          disabled={!mounted}
+        >
           {codeSent ? t.resendCode : t.sendCode(request.cellulareMasked)}
         </Button>
         {codeSent && (

@@ -75,6 +75,7 @@ export const signatureTexts = {
   codiceFiscale: 'Codice fiscale (facoltativo)',
   idDocument: 'Documento d’identità (facoltativo)',
   step2: '2. Ricevi il codice',
+  needsScript: 'Per firmare serve JavaScript: attivalo nel browser e ricarica la pagina.',
   sendCode: (masked: string) => `Invia il codice al ${masked}`,
   resendCode: 'Invia di nuovo il codice',
   codeLabel: 'Codice ricevuto via SMS',

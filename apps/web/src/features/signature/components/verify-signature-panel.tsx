@@ -2,6 +2,7 @@ import { Alert, Button, FileInput, Stack, Text } from '@mantine/core';
 import { onFirstUse } from '@studiolo/domain/shared';
 import { IconCircleCheck, IconFileUpload, IconFileX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useMounted } from '../../../lib/use-mounted.ts';
 import { useVerifySignedPdf } from '../api/verify-signed-pdf.ts';
 import { signatureTexts as t } from './signature-texts.ts';
 
@@ -13,6 +14,7 @@ const dateTime = onFirstUse(
 export const VerifySignaturePanel = () => {
   const [file, setFile] = useState<File | null>(null);
   const verify = useVerifySignedPdf();
+  const mounted = useMounted();
   const result = verify.data;
   const intact =
     result && result.signatures.length > 0 && !result.modifiedAfterSigning && result.signatures.every((s) => s.intact);
@@ -29,6 +31,7 @@ export const VerifySignaturePanel = () => {
         }}
         leftSection={<IconFileUpload size={16} />}
         clearable
+        disabled={!mounted}
       />
       <Button onClick={() => file && verify.mutate(file)} disabled={!file} loading={verify.isPending}>
         {t.verifyButton}
