@@ -44,9 +44,15 @@ export type BookingMailFacts = {
   staffName: string;
   start: Date | string;
   cancelUrl: string;
-  studioContact: string | null;
+  /** The patient's first name (or the company's name), for the greeting. */
+  greetingName: string | null;
+  /** The studio's address, phone and e-mail as its booking page shows them. */
+  studioAddress: string | null;
+  studioPhone: string | null;
+  studioEmail: string | null;
 };
 
+const greeting = (name: string | null) => `Gentile ${name ?? 'paziente'},\n\n`;
 const details = (f: BookingMailFacts) =>
   [
     `Prestazione: ${f.serviceName}`,
@@ -54,7 +60,15 @@ const details = (f: BookingMailFacts) =>
     `Quando: ${bookingWhen(f.start)}`,
     `Studio: ${f.studioName}`,
   ].join('\n');
-const contact = (f: BookingMailFacts) => (f.studioContact ? `\nPer qualsiasi domanda: ${f.studioContact}` : '');
+/** The patient's copy: where, and whom to call. */
+const patientDetails = (f: BookingMailFacts) => {
+  const contacts = [f.studioPhone && `tel. ${f.studioPhone}`, f.studioEmail].filter(Boolean).join(' · ');
+  return [
+    details(f),
+    ...(f.studioAddress ? [`Indirizzo: ${f.studioAddress}`] : []),
+    ...(contacts ? [`Contatti: ${contacts}`] : []),
+  ].join('\n');
+};
 
 export const bookingFlowMessages = {
   notFound: 'Pagina di prenotazione non trovata',
@@ -81,25 +95,26 @@ export const bookingFlowMessages = {
 
   // e-mails to the patient
   codeMailSubject: (studioName: string) => `Il tuo codice per prenotare da ${studioName}`,
-  codeMailText: (studioName: string, code: string, minutes: number) =>
-    `Il tuo codice per confermare la prenotazione da ${studioName} è: ${code}\n\nVale ${minutes} minuti. Se non hai chiesto tu una prenotazione, ignora questo messaggio.`,
+  codeMailText: (studioName: string, code: string, minutes: number, greetingName: string | null) =>
+    `${greeting(greetingName)}il tuo codice per confermare la prenotazione da ${studioName} è: ${code}\n\nVale ${minutes} minuti. Se non hai chiesto tu una prenotazione, ignora questo messaggio.`,
   /** The code by SMS (decision 035): short, the code first, so a phone's preview shows it. */
   codeSmsText: (studioName: string, code: string, minutes: number) =>
     `${code} è il tuo codice per prenotare da ${studioName}. Vale ${minutes} minuti.`,
   bookedMailSubject: (studioName: string) => `Prenotazione confermata - ${studioName}`,
   pendingMailSubject: (studioName: string) => `Richiesta di prenotazione ricevuta - ${studioName}`,
   bookedMailText: (f: BookingMailFacts) =>
-    `La tua prenotazione è confermata.\n\n${details(f)}\n\nIn allegato trovi l'appuntamento da aggiungere al calendario.\nPer annullare: ${f.cancelUrl}${contact(f)}`,
+    `${greeting(f.greetingName)}la tua prenotazione è confermata.\n\n${patientDetails(f)}\n\nIn allegato trovi l'appuntamento da aggiungere al calendario.\nPer annullare: ${f.cancelUrl}`,
   pendingMailText: (f: BookingMailFacts) =>
-    `Abbiamo ricevuto la tua richiesta di prenotazione: lo studio la confermerà al più presto e riceverai un'altra e-mail.\n\n${details(f)}\n\nIn allegato trovi l'appuntamento da aggiungere al calendario.\nPer annullare: ${f.cancelUrl}${contact(f)}`,
+    `${greeting(f.greetingName)}abbiamo ricevuto la tua richiesta di prenotazione: lo studio la confermerà al più presto e riceverai un'altra e-mail.\n\n${patientDetails(f)}\n\nIn allegato trovi l'appuntamento da aggiungere al calendario.\nPer annullare: ${f.cancelUrl}`,
   studioConfirmedMailSubject: (studioName: string) => `Appuntamento confermato - ${studioName}`,
   studioConfirmedMailText: (f: BookingMailFacts) =>
-    `Lo studio ha confermato il tuo appuntamento.\n\n${details(f)}\n\nPer annullare: ${f.cancelUrl}${contact(f)}`,
+    `${greeting(f.greetingName)}lo studio ha confermato il tuo appuntamento.\n\n${patientDetails(f)}\n\nPer annullare: ${f.cancelUrl}`,
   studioCancelledMailSubject: (studioName: string) => `Appuntamento annullato - ${studioName}`,
   studioCancelledMailText: (f: BookingMailFacts, reason: string | null) =>
-    `Lo studio ha annullato il tuo appuntamento.\n\n${details(f)}${reason ? `\n\nMotivo: ${reason}` : ''}${contact(f)}`,
+    `${greeting(f.greetingName)}lo studio ha annullato il tuo appuntamento.\n\n${patientDetails(f)}${reason ? `\n\nMotivo: ${reason}` : ''}`,
   patientCancelledMailSubject: (studioName: string) => `Prenotazione annullata - ${studioName}`,
-  patientCancelledMailText: (f: BookingMailFacts) => `Hai annullato la tua prenotazione.\n\n${details(f)}${contact(f)}`,
+  patientCancelledMailText: (f: BookingMailFacts) =>
+    `${greeting(f.greetingName)}hai annullato la tua prenotazione.\n\n${patientDetails(f)}`,
 
   // e-mails to the studio
   studioNewMailSubject: (patientName: string, pending: boolean) =>

@@ -13,10 +13,8 @@ export type BookingMailContext = BookingMailFacts & {
   studioId: string;
   patientEmail: string;
   patientName: string;
-  studioEmail: string | null;
   end: Date | string;
   bookingId: string;
-  address: string | null;
 };
 
 /** The appointment as an iCalendar file: one VEVENT in UTC, the cancellation link in its description. */
@@ -31,7 +29,7 @@ export const bookingIcs = (f: Omit<BookingMailContext, 'patientEmail' | 'studioE
     end: new Date(f.end),
     summary: `${f.serviceName} - ${f.studioName}`,
     description: `Con: ${f.staffName}\nPer annullare: ${f.cancelUrl}`,
-    ...(f.address ? { location: f.address } : {}),
+    ...(f.studioAddress ? { location: f.studioAddress } : {}),
     ...(cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
   });
   return cal.toString();

@@ -266,6 +266,15 @@ describe('the booking', () => {
     expect(receipt?.text).not.toContain(booking.cancelUrl);
     expect(receipt?.text).toContain(mailMessages_.hiddenLink);
     expect(receipt?.attachments).toEqual([expect.objectContaining({ filename: 'appuntamento.ics' })]);
+    // it greets the patient, and names the studio as its page does, with its address and phone (issue 39 item 3)
+    const page = await apiOk<{ studio: { name: string; address: string; phone: string } }>(t.app, {
+      method: 'GET',
+      url: `/booking/${s.slug}`,
+    });
+    expect(receipt?.text).toMatch(/^Gentile Lucia,\n\nabbiamo ricevuto la tua richiesta/);
+    expect(receipt?.text).toContain(`Studio: ${page.studio.name}\nIndirizzo: ${page.studio.address}`);
+    expect(receipt?.text).toContain(`Contatti: tel. ${page.studio.phone}`);
+    expect(receipt?.subject).toContain(page.studio.name);
     const [toStudio] = await mailsTo('studio@example.it');
     expect(toStudio?.subject).toMatch(/Nuova prenotazione da confermare: Lucia Neri/);
 

@@ -25,7 +25,12 @@ export const bookingFlowRepository = {
   /** The studio's name as the e-mails say it (contacts and address: the public page's, publicStudioOf). */
   studioOf: (db: DbOrTx, ctx: StudioContext) =>
     db
-      .select({ nome: studios.nome, cognome: studios.cognome, ragioneSociale: studios.ragioneSociale })
+      .select({
+        tipologiaPersona: studios.tipologiaPersona,
+        nome: studios.nome,
+        cognome: studios.cognome,
+        ragioneSociale: studios.ragioneSociale,
+      })
       .from(studios)
       .where(eq(studios.id, ctx.studioId))
       .then((r) => r[0] ?? null),

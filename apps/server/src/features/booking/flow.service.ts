@@ -20,6 +20,7 @@ import {
 import { toRomeWall } from '@studiolo/domain/calendar';
 import type { PatientData } from '@studiolo/domain/patients';
 import { measureSms } from '@studiolo/domain/reminders';
+import { studioNameInMessages } from '@studiolo/domain/studio';
 import { toE164 } from '../../adapters/sms/sms.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -97,8 +98,6 @@ const normalizeMobile = (mobile: string) => mobile.replace(/[^0-9+]/g, '');
 const romeDateOf = (instant: number) => new Date(toRomeWall(instant)).toISOString().slice(0, 10);
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const studioNameOf = (s: { nome: string | null; cognome: string | null; ragioneSociale: string | null } | null) =>
-  (s && (str(s.ragioneSociale) ?? ([str(s.nome), str(s.cognome)].filter(Boolean).join(' ') || null))) ?? 'Lo studio';
 
 /** What a stored request holds: the patient's input as checked at the code request (normalised). */
 type StoredRequest = BookingRequestInput & { codiceFiscale: string | null };
@@ -247,14 +246,14 @@ export const requestBookingCode = async (
   const stored: StoredRequest = { ...input, patient: { ...input.patient, email }, codiceFiscale };
   await repo.insertRequest(deps.db, ctx, { id, payload: stored, codeHash: codeHashOf(deps, id, code), expiresAt });
   const studio = await repo.studioOf(deps.db, ctx);
-  const studioName = studioNameOf(studio);
+  const studioName = studioNameInMessages(studio);
   try {
     await deps.mailer.send({
       // the code is the patient's: never in the studio's outbox
       studioId: null,
       to: email,
       subject: m.codeMailSubject(studioName),
-      text: m.codeMailText(studioName, code, bookingCodeValidityMinutes),
+      text: m.codeMailText(studioName, code, bookingCodeValidityMinutes, str(input.patient.nome)),
     });
   } catch (err) {
     await repo.deleteRequest(deps.db, ctx, id);
@@ -568,16 +567,17 @@ export const mailContextOf = async (
   return {
     studioId: ctx.studioId,
     bookingId: b.id,
-    studioName: studioNameOf(studio),
+    studioName: studioNameInMessages(studio),
     serviceName: view.serviceName,
     staffName: view.staffDisplayName,
     start: view.start,
     end: view.end,
     cancelUrl: view.cancelUrl,
     // the contacts and address the patient's page shows (publicStudioOf)
-    studioContact: view.studio.phone ?? view.studio.email,
+    studioPhone: view.studio.phone,
     studioEmail: view.studio.email,
-    address: view.studio.address,
+    studioAddress: view.studio.address,
+    greetingName: patient && (str(patient.ragioneSociale) ?? str(patient.nome)),
     patientEmail: b.patientEmail ?? '',
     // the mail's "Lucia Neri", not the list's "Neri Lucia"
     patientName:

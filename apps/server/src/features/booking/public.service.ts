@@ -42,7 +42,7 @@ type StudioRow = NonNullable<Awaited<ReturnType<typeof repo.studio>>>;
 export const publicStudioOf = (studio: StudioRow): PublicStudio => {
   const contatti = (studio.contatti ?? {}) as Json;
   return {
-    name: studioDisplayName(studio as Parameters<typeof studioDisplayName>[0]),
+    name: studioDisplayName(studio),
     logoUrl: studio.logoAssetId ? publicLogoPath(studio.logoAssetId) : null,
     address: addressOf((studio.residenza ?? {}) as Json),
     phone: textOf(contatti.telefono) ?? textOf(contatti.cellulare),

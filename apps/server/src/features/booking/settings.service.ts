@@ -71,7 +71,7 @@ const ensureSettings = async (db: DbOrTx, ctx: StudioContext) => {
   const existing = await repo.findSettings(db, ctx);
   if (existing) return existing;
   const studio = await repo.studio(db, ctx);
-  const base = slugOfName(studio ? studioDisplayName(studio as Parameters<typeof studioDisplayName>[0]) : '');
+  const base = slugOfName(studio ? studioDisplayName(studio) : '');
   const used = await repo.unsafeSlugsLike(db, base);
   for (let n = 1; n < 100_000; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;

@@ -194,7 +194,7 @@ const clienteOf = (p: PatientRow): Cliente => {
 const part = (json: Json, key: string) => (typeof json[key] === 'string' ? (json[key] as string) : null);
 
 const emittenteOf = (s: StudioRow): Emittente => ({
-  denominazione: studioDisplayName(s as Parameters<typeof studioDisplayName>[0]),
+  denominazione: studioDisplayName(s),
   professione: s.professione,
   iscrizioneAlbo: s.iscrizioneAlbo,
   codiceFiscale: s.codiceFiscale,

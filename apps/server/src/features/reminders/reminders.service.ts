@@ -106,7 +106,7 @@ const studioAddress = (studio: StudioRow) => {
   const r = studio.residenza as { indirizzo?: string | null; comune?: string | null };
   return [r.indirizzo, r.comune].filter(Boolean).join(', ');
 };
-const studioName = (studio: StudioRow) => studioDisplayName(studio as Parameters<typeof studioDisplayName>[0]);
+const studioName = (studio: StudioRow) => studioDisplayName(studio);
 
 /** The server's quiet hours as the settings page says them ("21:00"–"08:00"), null when there are none. */
 const quietHoursShown = (value: string) => {

@@ -186,7 +186,12 @@ export const signatureRepository = {
         .where(and(eq(patients.id, request.patientId), eq(patients.studioId, request.studioId)))
         .then((r) => r[0] ?? null),
       db
-        .select({ nome: studios.nome, cognome: studios.cognome, ragioneSociale: studios.ragioneSociale })
+        .select({
+          tipologiaPersona: studios.tipologiaPersona,
+          nome: studios.nome,
+          cognome: studios.cognome,
+          ragioneSociale: studios.ragioneSociale,
+        })
         .from(studios)
         .where(eq(studios.id, request.studioId))
         .then((r) => r[0] ?? null),

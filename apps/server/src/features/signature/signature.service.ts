@@ -19,6 +19,7 @@ import {
   signatureExpirySettingKey,
   signerSchema,
 } from '@studiolo/domain/signature';
+import { studioNameInMessages } from '@studiolo/domain/studio';
 import { zipSync } from 'fflate';
 import type { z } from 'zod';
 import type { SignatureStep, SignerRecord } from '../../db/schema/index.ts';
@@ -47,8 +48,6 @@ const patientName = (p: Pick<Patient, 'tipologiaPersona' | 'nome' | 'cognome' | 
   (p.tipologiaPersona === 'GIURIDICA'
     ? str(p.ragioneSociale)
     : [str(p.nome), str(p.cognome)].filter(Boolean).join(' ')) || 'Paziente';
-const studioNameOf = (s: { nome: unknown; cognome: unknown; ragioneSociale: unknown } | null) =>
-  (s && (str(s.ragioneSociale) ?? ([str(s.nome), str(s.cognome)].filter(Boolean).join(' ') || null))) ?? 'Lo studio';
 
 const signUrlOf = (deps: AppDeps, linkId: string) => `${publicUrl(deps)}/sign?id=${linkId}`;
 const step = (s: SignatureStep['step'], meta: RequestMeta | null, at: Date, detail?: string): SignatureStep => ({
@@ -133,7 +132,7 @@ export const createSignatureRequest = async (deps: AppDeps, ctx: StudioContext, 
   });
 
   const studio = await repo.unsafePartiesOf(deps.db, created.request);
-  const studioName = studioNameOf(studio.studio);
+  const studioName = studioNameInMessages(studio.studio);
   const url = signUrlOf(deps, linkId);
   const sms = await sendSms(deps, { studioId: ctx.studioId, to: cellulare, text: m.smsLink(studioName, url) });
   let mailed = false;
@@ -197,7 +196,7 @@ export const sendSignatureReminder = async (deps: AppDeps, requestId: string) =>
   ]);
   if (!claimed || claimed.reminderSentAt?.getTime() !== now.getTime()) return;
   const { studio } = await repo.unsafePartiesOf(deps.db, row);
-  const studioName = studioNameOf(studio);
+  const studioName = studioNameInMessages(studio);
   const url = signUrlOf(deps, row.linkId);
   await sendSms(deps, { studioId: row.studioId, to: row.cellulare, text: m.smsReminder(studioName, url) });
   if (row.email)
@@ -316,7 +315,7 @@ export const getPublicSignature = async (
   return {
     linkId: row.linkId,
     status: row.status as PublicSignature['status'],
-    studioName: studioNameOf(studio),
+    studioName: studioNameInMessages(studio),
     pazienteName: patient ? patientName(patient) : 'Paziente',
     minore: isMinor(deps, patient),
     cellulareMasked: maskPhone(row.cellulare),
@@ -429,7 +428,7 @@ export const signDocuments = async (deps: AppDeps, linkId: string, input: SignSu
         }
       : { ...signerIn, ruolo: signerIn.ruolo };
   const signerName = [signer.nome, signer.cognome].filter(Boolean).join(' ');
-  const studioName = studioNameOf(studio);
+  const studioName = studioNameInMessages(studio);
   const { identity, sealedWith } = await sealOf(deps, row.studioId);
   const docs = await repo.documentsOf(deps.db, [row.id]);
   const now = deps.now();
@@ -589,7 +588,7 @@ export const getDossier = async (deps: AppDeps, ctx: StudioContext, id: string) 
   const signer = row.signer as SignerRecord;
   const facts = {
     requestId: row.id,
-    studioName: studioNameOf(studio),
+    studioName: studioNameInMessages(studio),
     patientName: patient ? patientName(patient) : 'Paziente',
     signer: {
       name: `${signer.nome} ${signer.cognome}`.trim(),
