@@ -184,10 +184,23 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByText(/serve JavaScript/)).toBeVisible();
     expect(await scriptOnlyControlsEnabled(page)).toEqual([]);
     await screen(page, info, 'ssr-prenota-details-noscript');
+    // "Informativa completa": the studio's own notice for its patients, drawn from its data (below)
+    await expect(page.getByRole('link', { name: 'Informativa completa' })).toHaveAttribute(
+      'href',
+      `/prenota/${slug}/informativa`,
+    );
     // "Cambia" is a link to the address without the time: back to the day's times
     await page.getByRole('link', { name: 'Cambia giorno e orario' }).click();
     await expect(page.getByRole('heading', { name: 'Mattina' })).toBeVisible();
     await expect(page).not.toHaveURL(/ora=/);
+    await page.goto(`/prenota/${slug}/informativa`);
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Informativa sul trattamento dei dati personali dei pazienti' }),
+    ).toBeVisible();
+    await expect(page.getByText(`Titolare del trattamento è ${owner.studioName} (`)).toBeVisible();
+    await expect(page.getByText('+39 333 1234567', { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: 'I tuoi diritti' })).toBeVisible();
+    await screen(page, info, 'ssr-prenota-informativa-noscript');
     await page.goto('/prenota/nessuno-studio-cosi');
     await expect(page.getByRole('heading', { name: 'Pagina di prenotazione non trovata' })).toBeVisible();
   });

@@ -29,6 +29,11 @@ export const routePreloads: Record<string, RoutePreload> = {
   '/prenota': { modules: ['routes/prenota.tsx'] },
   // matched by its pattern (preload-route.js fills :slug from the path): the studio's page asks its data with its code
   '/prenota/:slug': { modules: ['routes/prenota-studio.tsx'], data: ['/booking/:slug'], public: true },
+  '/prenota/:slug/informativa': {
+    modules: ['routes/prenota-informativa.tsx'],
+    data: ['/booking/:slug'],
+    public: true,
+  },
   '/prenota/annulla': { modules: ['routes/prenota-annulla.tsx'] },
   // the patient's page of a reminder's link (decision 036)
   '/appuntamento': { modules: ['routes/appuntamento.tsx'] },

@@ -47,6 +47,12 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/prenota-studio.tsx')).StudioBookingPage }),
       },
       {
+        path: 'prenota/:slug/informativa',
+        lazy: async () => ({
+          Component: (await import('./routes/prenota-informativa.tsx')).StudioPatientNoticePage,
+        }),
+      },
+      {
         lazy: async () => ({ Component: (await import('./layout/auth-layout.tsx')).AuthLayout }),
         children: [
           { path: 'signIn', lazy: async () => ({ Component: (await import('./routes/sign-in.tsx')).SignInPage }) },

@@ -57,6 +57,11 @@ export const serverRenderedPages: Record<string, PageData | null> = {
     const token = url.searchParams.get('t');
     if (token) await fetch(reminderLinkQueryKey(token), `/appointments/paziente/promemoria${query({ token })}`);
   },
+  // the studio's notice for patients: the page's own data
+  '/prenota/:slug/informativa': async ({ params }, fetch) => {
+    const slug = (params.slug ?? '').toLowerCase();
+    await fetch(publicBookingPageQueryOptions(slug).queryKey, `/booking/${encodeURIComponent(slug)}`);
+  },
   // the studio's header and, once the service and the professional are known, the window of free times it opens on
   '/prenota/:slug': async ({ url, params }, fetch) => {
     const slug = (params.slug ?? '').toLowerCase();

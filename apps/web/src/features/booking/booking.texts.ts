@@ -103,7 +103,7 @@ export const bookingPageTexts = {
 
 /**
  * The short notice shown before the patient's data are sent (GDPR art. 13, health data art. 9): who decides (the
- * studio), what is kept and why, for how long; the full text is at /documenti-legali.
+ * studio), what is kept and why, for how long; the full text is the studio's notice (patientNoticeTexts).
  */
 export const privacyNotice = (studioName: string) =>
   [
@@ -112,3 +112,80 @@ export const privacyNotice = (studioName: string) =>
     'Le note e la prestazione scelta possono rivelare dati sulla tua salute: lo studio li tratta solo per la visita, con il tuo consenso.',
     'Se non confermi con il codice, la richiesta viene cancellata entro 15 minuti. Dopo la prenotazione i dati restano nella scheda paziente dello studio per il tempo richiesto dagli obblighi di legge sulla documentazione sanitaria e fiscale. Puoi chiedere allo studio di accedervi, correggerli o cancellarli.',
   ] as const;
+
+/**
+ * The studio's notice for its patients (GDPR art. 13; health data art. 9), opened by "Informativa completa" at
+ * /prenota/:slug/informativa and drawn from the studio's own data (issue 39 item 3). The studio is the controller;
+ * the provider of Studiolo processes the data on its behalf (art. 28), and its own documents name it with its
+ * sub-processors. Nothing here depends on the studio's settings, so it holds whatever the studio has switched on.
+ */
+export const patientNoticeTexts = {
+  pageTitle: 'Informativa privacy per i pazienti',
+  title: 'Informativa sul trattamento dei dati personali dei pazienti',
+  intro: (studio: string) =>
+    `Questa informativa spiega come ${studio} tratta i tuoi dati quando prenoti online e quando sei paziente dello studio (artt. 13 e 9 del Regolamento UE 2016/679, GDPR).`,
+  backToBooking: 'Torna alla prenotazione',
+  sections: (studio: { name: string; address: string | null; phone: string | null; email: string | null }) => {
+    const contacts = [
+      studio.address,
+      studio.phone && `telefono ${studio.phone}`,
+      studio.email && `email ${studio.email}`,
+    ].filter(Boolean);
+    return [
+      {
+        title: 'Titolare del trattamento',
+        paragraphs: [
+          `Titolare del trattamento è ${studio.name}${contacts.length > 0 ? ` (${contacts.join(', ')})` : ''}. Per qualsiasi domanda sui tuoi dati e per esercitare i tuoi diritti puoi rivolgerti direttamente allo studio.`,
+        ],
+      },
+      {
+        title: 'Quali dati trattiamo',
+        paragraphs: [
+          'Dati anagrafici e di contatto: nome, cognome, cellulare, email e, se lo indichi, il codice fiscale.',
+          'Dati sulla salute: la prestazione prenotata, le note che scrivi per lo studio e, se diventi paziente, la documentazione clinica, i consensi firmati e le prestazioni ricevute.',
+          'Dati amministrativi: appuntamenti, pagamenti e documenti fiscali.',
+        ],
+      },
+      {
+        title: 'Perché e su quale base',
+        paragraphs: [
+          'Per fissare e gestire gli appuntamenti e inviarti il codice di conferma, il riepilogo, gli avvisi e i promemoria: è necessario per dare seguito alla tua richiesta (art. 6.1.b GDPR).',
+          'Per le prestazioni sanitarie e la relativa documentazione clinica, da parte di professionisti tenuti al segreto professionale (art. 9.2.h GDPR); i dati sulla salute che ci dai al momento della prenotazione sono trattati con il tuo consenso (art. 9.2.a GDPR).',
+          'Per gli obblighi di legge: fatture, contabilità e, dove previsto, l’invio delle spese sanitarie al Sistema Tessera Sanitaria per la dichiarazione precompilata (art. 6.1.c GDPR).',
+          'I tuoi dati non sono usati per pubblicità, non sono diffusi e non sono usati per decisioni automatizzate.',
+        ],
+      },
+      {
+        title: 'Se non ci dai i dati',
+        paragraphs: [
+          'Nome, cognome, cellulare ed email servono per prenotare online: senza, puoi prenotare chiamando lo studio. Il codice fiscale serve per la fattura e per la detrazione della spesa.',
+        ],
+      },
+      {
+        title: 'Chi può vedere i dati',
+        paragraphs: [
+          'I professionisti e i collaboratori dello studio autorizzati, tenuti alla riservatezza.',
+          'Il fornitore del gestionale Studiolo, che conserva i dati per conto dello studio come responsabile del trattamento (art. 28 GDPR), e i suoi fornitori per l’invio di email e SMS e per l’archiviazione, indicati nei suoi documenti legali.',
+          'Dove la legge lo richiede: l’Agenzia delle Entrate e il Sistema Tessera Sanitaria, e i consulenti dello studio per gli adempimenti fiscali.',
+        ],
+      },
+      {
+        title: 'Per quanto tempo',
+        paragraphs: [
+          'Una richiesta di prenotazione che non confermi con il codice viene cancellata entro 15 minuti.',
+          'La scheda paziente e la documentazione clinica sono conservate per il tempo necessario alla cura e richiesto dagli obblighi sulla documentazione sanitaria; i documenti fiscali per 10 anni (art. 2220 del Codice civile).',
+        ],
+      },
+      {
+        title: 'I tuoi diritti',
+        paragraphs: [
+          'Puoi chiedere allo studio di accedere ai tuoi dati, correggerli, cancellarli (nei limiti degli obblighi di conservazione), limitarne il trattamento, riceverli in un formato leggibile da una macchina e opporti al trattamento (artt. 15–22 GDPR).',
+          'Puoi revocare il consenso in ogni momento, senza effetto sul trattamento già fatto.',
+          'Puoi chiedere allo studio che le tue spese sanitarie non siano inviate al Sistema Tessera Sanitaria.',
+          'Se ritieni che il trattamento non sia corretto puoi presentare reclamo al Garante per la protezione dei dati personali (www.garanteprivacy.it).',
+        ],
+      },
+    ];
+  },
+  providerDocuments: 'Documenti legali del fornitore',
+} as const;

@@ -122,7 +122,7 @@ const serviceDetails = (s: PublicService) =>
   [t.minutes(s.durationMinutes), s.priceCents !== null ? formatCents(s.priceCents) : null].filter(Boolean).join(' · ');
 
 /** The studio's name, logo, address, phone and page text (plain text: line breaks kept, never markup). */
-export const StudioHeader = ({ page }: { page: PublicBookingPage }) => (
+export const StudioHeader = ({ page, withPageText = true }: { page: PublicBookingPage; withPageText?: boolean }) => (
   <Stack gap="xs" component="header">
     <Group gap="md" wrap="nowrap" align="center">
       {page.studio.logoUrl && (
@@ -148,7 +148,7 @@ export const StudioHeader = ({ page }: { page: PublicBookingPage }) => (
         )}
       </div>
     </Group>
-    {page.pageText && (
+    {withPageText && page.pageText && (
       <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
         {page.pageText}
       </Text>
@@ -201,12 +201,15 @@ const validatePatient = (values: PatientValues): Record<string, string> => {
 /** The patient's data and the privacy notice; "Invia codice" asks the server to send the code. */
 const PatientStep = ({
   studioName,
+  noticeHref,
   values,
   pending,
   error,
   onSubmit,
 }: {
   studioName: string;
+  /** The studio's full notice for patients. */
+  noticeHref: string;
   values: PatientValues;
   pending: boolean;
   error: string | null;
@@ -277,7 +280,7 @@ const PatientStep = ({
                 {p}
               </Text>
             ))}
-            <Anchor component={Link} to="/documenti-legali" target="_blank" size="xs">
+            <Anchor component={Link} to={noticeHref} target="_blank" size="xs">
               {t.privacyLink}
             </Anchor>
           </Stack>
@@ -760,6 +763,7 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
       <StepPanel title={t.detailsStep} focus={focus}>
         <PatientStep
           studioName={page.studio.name}
+          noticeHref={`/prenota/${slug}/informativa`}
           values={patient}
           pending={requestCode.isPending}
           error={requestError}
@@ -809,7 +813,16 @@ export const BookingSteps = ({ slug, page }: { slug: string; page: PublicBooking
 };
 
 /** /prenota/:slug's content: the studio's page, or "Pagina di prenotazione non trovata". */
-export const BookingFlow = ({ slug }: { slug: string }) => {
+/** A studio's public page: its header, then what `children` draws from its data; the words for an unknown slug. */
+export const StudioPublicPage = ({
+  slug,
+  withPageText = true,
+  children,
+}: {
+  slug: string;
+  withPageText?: boolean;
+  children: (page: PublicBookingPage) => ReactNode;
+}) => {
   const page = usePublicBookingPage(slug);
   if (page.isPending) {
     return (
@@ -834,8 +847,12 @@ export const BookingFlow = ({ slug }: { slug: string }) => {
   }
   return (
     <Stack gap="lg">
-      <StudioHeader page={page.data} />
-      <BookingSteps slug={slug} page={page.data} />
+      <StudioHeader page={page.data} withPageText={withPageText} />
+      {children(page.data)}
     </Stack>
   );
 };
+
+export const BookingFlow = ({ slug }: { slug: string }) => (
+  <StudioPublicPage slug={slug}>{(page) => <BookingSteps slug={slug} page={page} />}</StudioPublicPage>
+);
