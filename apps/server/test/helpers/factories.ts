@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { codiceFiscaleCheckChar } from '@studiolo/domain/anagrafica';
+import { codiceFiscaleCheckChar, codiceFiscaleNamePart, codiceFiscaleSurnamePart } from '@studiolo/domain/anagrafica';
 import type { PatientInput } from '@studiolo/domain/patients';
 import { formatUiDate } from '@studiolo/domain/shared';
 import type { StudioInput } from '@studiolo/domain/studio';
@@ -46,10 +46,13 @@ const monthLetters = 'ABCDEHLMPRST';
 const pick = (alphabet: string) => alphabet[Math.floor(Math.random() * alphabet.length)] as string;
 
 /** A valid personal fiscal code never seen before (random letters, a real date, the right check character). */
-export const randomCodiceFiscale = (sex: 'U' | 'D' = 'U'): string => {
+export const randomCodiceFiscale = (sex: 'U' | 'D' = 'U', name?: { nome: string; cognome: string }): string => {
   const day = 1 + Math.floor(Math.random() * 28) + (sex === 'D' ? 40 : 0);
   const year = 50 + Math.floor(Math.random() * 45);
-  const first15 = `${Array.from({ length: 6 }, () => pick(letters)).join('')}${year}${pick(monthLetters)}${String(day).padStart(2, '0')}H501`;
+  const letters6 = name
+    ? `${codiceFiscaleSurnamePart(name.cognome)}${codiceFiscaleNamePart(name.nome)}`
+    : Array.from({ length: 6 }, () => pick(letters)).join('');
+  const first15 = `${letters6}${year}${pick(monthLetters)}${String(day).padStart(2, '0')}H501`;
   return first15 + codiceFiscaleCheckChar(first15);
 };
 

@@ -3,6 +3,7 @@ export * from './address-complete.ts';
 export * from './anagrafica.messages.ts';
 export * from './codice-destinatario.ts';
 export * from './codice-fiscale.ts';
+export * from './codice-fiscale-name.ts';
 export * from './contacts.ts';
 export * from './display-name.ts';
 export * from './fiscal-codes.ts';

@@ -285,6 +285,18 @@ export const studioBookingRowSchema = z.object({
   note: z.string().nullable(),
   createdAt: z.string(),
   cancelReason: z.string().nullable(),
+  /**
+   * "Da verificare" (issue 39 item 5): the fiscal code typed on the public page, kept on the booking and on no card,
+   * because a card of another name or other contacts holds it, or because its letters are not those of the name.
+   */
+  identityCheck: z
+    .object({
+      reason: z.enum(['CODICE_FISCALE_IN_ALTRA_SCHEDA', 'CODICE_FISCALE_NON_CORRISPONDE']),
+      codiceFiscale: z.string(),
+      /** The card holding the code (its display name), for the first reason; null once deleted. */
+      holderName: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type StudioBookingRow = z.infer<typeof studioBookingRowSchema>;
 export const studioBookingsQuerySchema = z.object({ status: z.enum(reservationStatuses).optional() });

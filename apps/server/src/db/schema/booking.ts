@@ -181,6 +181,15 @@ export const bookings = pgTable(
     note: text('note'),
     cancelTokenHash: text('cancel_token_hash').notNull(),
     cancelReason: text('cancel_reason'),
+    /**
+     * Identity held for the studio (issue 39 item 5): the fiscal code typed on the public page when it could not go on
+     * a card, why, and the card that already holds it. The booking's own patient card never gets it.
+     */
+    heldCodiceFiscale: text('held_codice_fiscale'),
+    identityCheck: text('identity_check', {
+      enum: ['CODICE_FISCALE_IN_ALTRA_SCHEDA', 'CODICE_FISCALE_NON_CORRISPONDE'],
+    }),
+    identityPatientId: uuid('identity_patient_id').references(() => patients.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,6 +199,10 @@ export const bookings = pgTable(
     uniqueIndex('bookings_event_uq').on(t.eventId).where(sql`${t.eventId} is not null`),
     index('bookings_paziente_idx').on(t.pazienteId),
     check('bookings_status', sql`${t.status} in (${reservationStatusList})`),
+    check(
+      'bookings_identity_check',
+      sql`${t.identityCheck} is null or ${t.identityCheck} in ('CODICE_FISCALE_IN_ALTRA_SCHEDA', 'CODICE_FISCALE_NON_CORRISPONDE')`,
+    ),
     check('bookings_window', sql`${t.startAt} < ${t.endAt}`),
   ],
 );

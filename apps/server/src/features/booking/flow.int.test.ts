@@ -337,27 +337,96 @@ describe('the booking', () => {
 });
 
 describe('matching existing patients', () => {
-  it('links the booking to the patient with the same fiscal code, answering exactly as for a new one', async () => {
+  it('links by the fiscal code only with the e-mail, mobile and name of its card, answering exactly as for a new one', async () => {
     const owner = await createStudioOwner(t.app);
     const s = await openBookingStudio(t.app, owner);
-    const cf = randomCodiceFiscale();
+    const card = validPatientInput();
+    const cf = randomCodiceFiscale('D', { nome: 'Giulia', cognome: 'Verdi' });
     const existing = await apiOk<{ id: string }>(t.app, {
       method: 'POST',
       url: '/pazienti',
       token: owner.token,
-      body: validPatientInput({
-        datiGenerali: { ...validPatientInput().datiGenerali, codiceFiscale: cf },
-      }),
+      body: { ...card, datiGenerali: { ...card.datiGenerali, codiceFiscale: cf } },
     });
-    const matched = await makeBooking(t.app, s, { patient: bookingPatient({ codiceFiscale: cf }) });
-    const fresh = await makeBooking(t.app, s, { patient: bookingPatient({ codiceFiscale: randomCodiceFiscale() }) });
-    expect(matched.row.pazienteId).toBe(existing.id);
-    expect(matched.row.newPatient).toBe(false);
-    expect(fresh.row.newPatient).toBe(true);
+    const giulia = { nome: 'giulia', cognome: 'VERDI', email: 'giulia.verdi@example.it', cellulare: '347 123 4567' };
+    const matched = await makeBooking(t.app, s, { patient: bookingPatient({ ...giulia, codiceFiscale: cf }) });
+    const freshCode = randomCodiceFiscale('D', { nome: 'Lucia', cognome: 'Neri' });
+    const fresh = await makeBooking(t.app, s, { patient: bookingPatient({ codiceFiscale: freshCode }) });
+    expect(matched.row).toMatchObject({ pazienteId: existing.id, newPatient: false, identityCheck: null });
+    expect(fresh.row).toMatchObject({ newPatient: true, identityCheck: null });
+    // a code that no card holds and that is the name's goes on the new card
+    const made = await apiOk<{ datiGenerali: { codiceFiscale: string | null } }>(t.app, {
+      method: 'GET',
+      url: `/pazienti/${fresh.row.pazienteId}`,
+      token: owner.token,
+    });
+    expect(made.datiGenerali.codiceFiscale).toBe(freshCode);
     // the public answers have the same shape and say nothing of the patient
     const keys = (b: PublicBooking) => Object.keys(b).sort();
     expect(keys(matched.booking)).toEqual(keys(fresh.booking));
     expect(JSON.stringify(matched.booking)).not.toContain('Verdi');
+  });
+
+  it('holds for the studio a fiscal code another card holds, or not the name’s, and puts it on no card (issue 39 item 5)', async () => {
+    const owner = await createStudioOwner(t.app);
+    const s = await openBookingStudio(t.app, owner);
+    const card = validPatientInput();
+    const cf = randomCodiceFiscale('D', { nome: 'Giulia', cognome: 'Verdi' });
+    const existing = await apiOk<{ id: string }>(t.app, {
+      method: 'POST',
+      url: '/pazienti',
+      token: owner.token,
+      body: { ...card, datiGenerali: { ...card.datiGenerali, codiceFiscale: cf } },
+    });
+    // someone else's code with the attacker's own name and contacts
+    const taken = await makeBooking(t.app, s, {
+      patient: bookingPatient({ nome: 'Marco', cognome: 'Bianchi', codiceFiscale: cf }),
+    });
+    expect(taken.row.pazienteId).not.toBe(existing.id);
+    expect(taken.row.identityCheck).toEqual({
+      reason: 'CODICE_FISCALE_IN_ALTRA_SCHEDA',
+      codiceFiscale: cf,
+      holderName: 'Verdi Giulia',
+    });
+    // her very name but other contacts: held too, never on her card
+    const sameName = await makeBooking(t.app, s, {
+      patient: bookingPatient({ nome: 'Giulia', cognome: 'Verdi', codiceFiscale: cf }),
+    });
+    expect(sameName.row.pazienteId).not.toBe(existing.id);
+    expect(sameName.row.identityCheck?.reason).toBe('CODICE_FISCALE_IN_ALTRA_SCHEDA');
+    const held = await apiOk<{ datiGenerali: { codiceFiscale: string | null } }>(t.app, {
+      method: 'GET',
+      url: `/pazienti/${taken.row.pazienteId}`,
+      token: owner.token,
+    });
+    expect(held.datiGenerali.codiceFiscale).toBeNull();
+
+    // a code nobody holds, of another name: held, and its owner can still be registered by the studio
+    const annasCode = randomCodiceFiscale('D', { nome: 'Anna', cognome: 'Riva' });
+    const notTheirs = await makeBooking(t.app, s, {
+      patient: bookingPatient({ nome: 'Marco', cognome: 'Bianchi', codiceFiscale: annasCode }),
+    });
+    expect(notTheirs.row.identityCheck).toEqual({
+      reason: 'CODICE_FISCALE_NON_CORRISPONDE',
+      codiceFiscale: annasCode,
+      holderName: null,
+    });
+    const anna = await api(t.app, {
+      method: 'POST',
+      url: '/pazienti',
+      token: owner.token,
+      body: {
+        ...card,
+        datiGenerali: { ...card.datiGenerali, nome: 'Anna', cognome: 'Riva', codiceFiscale: annasCode },
+      },
+    });
+    expect(anna.status).toBe(200);
+    // the patient is answered exactly as any other: nothing tells what the studio holds
+    const fresh = await makeBooking(t.app, s);
+    const keys = (b: PublicBooking) => Object.keys(b).sort();
+    expect(keys(taken.booking)).toEqual(keys(fresh.booking));
+    expect(taken.booking.status).toBe(fresh.booking.status);
+    expect(JSON.stringify(taken.booking)).not.toContain('Verdi');
   });
 
   it('links by e-mail, mobile and name all matching; a different name makes a new patient', async () => {
@@ -390,7 +459,7 @@ describe('matching existing patients', () => {
         cognome: 'Riva',
         email,
         cellulare: '3331112222',
-        codiceFiscale: randomCodiceFiscale(),
+        codiceFiscale: randomCodiceFiscale('D', { nome: 'Anna', cognome: 'Riva' }),
       }),
     });
     expect(otherCode.row.pazienteId).not.toBe(existing.id);

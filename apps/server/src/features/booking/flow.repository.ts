@@ -1,5 +1,6 @@
 import type { ReservationStatus } from '@studiolo/domain/booking';
-import { asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingRequests,
@@ -123,7 +124,8 @@ export const bookingFlowRepository = {
   findPatientByContacts: (
     db: DbOrTx,
     ctx: StudioContext,
-    p: { email: string; mobile: string; nome: string; cognome: string; withoutCodiceFiscale: boolean },
+    /** codiceFiscale: that card's code; null: only cards without one; undefined: any card. */
+    p: { email: string; mobile: string; nome: string; cognome: string; codiceFiscale?: string | null },
   ) =>
     db
       .select({ id: patients.id })
@@ -133,10 +135,14 @@ export const bookingFlowRepository = {
           patients,
           ctx,
           sql`lower(${patients.email}) = ${p.email.toLowerCase()}`,
-          sql`regexp_replace(coalesce(${patients.cellulare}, ''), '[^0-9+]', '', 'g') = ${p.mobile}`,
+          sql`right(regexp_replace(coalesce(${patients.cellulare}, ''), '[^0-9]', '', 'g'), 10) = ${p.mobile}`,
           sql`lower(${patients.nome}) = ${p.nome.toLowerCase()}`,
           sql`lower(${patients.cognome}) = ${p.cognome.toLowerCase()}`,
-          p.withoutCodiceFiscale ? isNull(patients.codiceFiscale) : undefined,
+          p.codiceFiscale === null
+            ? isNull(patients.codiceFiscale)
+            : p.codiceFiscale !== undefined
+              ? eq(patients.codiceFiscale, p.codiceFiscale)
+              : undefined,
         ),
       )
       .orderBy(asc(patients.createdAt), asc(patients.id))
@@ -201,8 +207,9 @@ export const bookingFlowRepository = {
       .where(inStudio(events, ctx, eq(events.id, eventId))),
 
   /** The studio's bookings with what the list shows, soonest first (at most `limit`). */
-  list: (db: DbOrTx, ctx: StudioContext, filter: { status?: ReservationStatus; id?: string }, limit: number) =>
-    db
+  list: (db: DbOrTx, ctx: StudioContext, filter: { status?: ReservationStatus; id?: string }, limit: number) => {
+    const holder = alias(patients, 'identity_holder');
+    return db
       .select({
         booking: bookings,
         serviceName: products.name,
@@ -216,12 +223,20 @@ export const bookingFlowRepository = {
         },
         eventStart: events.startAt,
         eventEnd: events.endAt,
+        // the card that already holds the fiscal code the patient typed (a held identity)
+        holder: {
+          nome: holder.nome,
+          cognome: holder.cognome,
+          ragioneSociale: holder.ragioneSociale,
+          tipologiaPersona: holder.tipologiaPersona,
+        },
       })
       .from(bookings)
       .leftJoin(products, eq(products.id, bookings.productId))
       .leftJoin(studioMembers, eq(studioMembers.id, bookings.staffMemberId))
       .leftJoin(patients, eq(patients.id, bookings.pazienteId))
       .leftJoin(events, eq(events.id, bookings.eventId))
+      .leftJoin(holder, and(eq(holder.id, bookings.identityPatientId), eq(holder.studioId, bookings.studioId)))
       .where(
         inStudio(
           bookings,
@@ -231,7 +246,8 @@ export const bookingFlowRepository = {
         ),
       )
       .orderBy(filter.status ? asc(bookings.startAt) : desc(bookings.startAt), asc(bookings.id))
-      .limit(limit),
+      .limit(limit);
+  },
 };
 
 export const bookingLockKey = (kind: 'staff' | 'room' | 'device', id: string) => `booking:${kind}:${id}`;

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { checkCodiceFiscale } from '@studiolo/domain/anagrafica';
+import { checkCodiceFiscale, codiceFiscaleMatchesName } from '@studiolo/domain/anagrafica';
 import {
   type BookingConfirmInput,
   type BookingRequestAnswer,
@@ -93,8 +93,11 @@ export const cancelUrlOf = (deps: AppDeps, token: string) =>
 const icsUrlOf = (deps: AppDeps, token: string) =>
   `${publicUrl(deps)}/app/api/appointments/paziente/booking.ics?token=${encodeURIComponent(token)}`;
 
-/** The mobile as it is compared: digits and a leading +, whatever the spacing. */
-const normalizeMobile = (mobile: string) => mobile.replace(/[^0-9+]/g, '');
+/**
+ * The mobile as it is compared: its last ten digits, whatever the spacing and whether "+39" was written ("347 123
+ * 4567" on the page is "+39 347 1234567" on the card). The e-mail and the name must match too.
+ */
+const normalizeMobile = (mobile: string) => mobile.replace(/[^0-9]/g, '').slice(-10);
 const romeDateOf = (instant: number) => new Date(toRomeWall(instant)).toISOString().slice(0, 10);
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
@@ -324,25 +327,51 @@ const checkCode = async (deps: AppDeps, input: BookingConfirmInput, meta: Reques
   throw invalidField('code', m.codeWrong);
 };
 
+/** A fiscal code typed on the public page that could not go on a card: the studio checks it (issue 39 item 5). */
+type HeldIdentity = {
+  heldCodiceFiscale: string;
+  identityCheck: 'CODICE_FISCALE_IN_ALTRA_SCHEDA' | 'CODICE_FISCALE_NON_CORRISPONDE';
+  identityPatientId: string | null;
+};
+
 /**
- * The patient of the booking, in the transaction: a patient of the studio with the same fiscal code, else one whose
- * e-mail, mobile and name all match (decision 035 "Identity"), else a new patient marked as made by online booking.
- * The answer is the same either way: the public side never learns which.
+ * The patient of the booking, in the transaction (decision 035 "Identity"). A fiscal code typed on the public page is
+ * a claim, never a key by itself: the card holding it is the patient only when its e-mail, mobile and name match too.
+ * Otherwise the code is held on the booking for the studio ("Da verificare") and goes on no card, so that it neither
+ * attaches the booking to someone else's card nor blocks the studio from registering its owner; so too a code whose
+ * letters are not those of the name typed. Then a card whose e-mail, mobile and name all match, else a new card marked
+ * as made by online booking. The answer to the patient is the same in every case: the public side learns nothing.
  */
 const patientOfBooking = async (tx: DbOrTx, ctx: StudioContext, actor: AuditActor, r: StoredRequest) => {
   const p = r.patient;
+  const contacts = { email: p.email, mobile: normalizeMobile(p.cellulare), nome: p.nome, cognome: p.cognome };
+  let held: HeldIdentity | null = null;
   if (r.codiceFiscale) {
     const byCode = await patientsRepository.findByCodiceFiscale(tx, ctx, r.codiceFiscale);
-    if (byCode) return { id: byCode.id, created: false };
+    if (byCode) {
+      const same = await repo.findPatientByContacts(tx, ctx, { ...contacts, codiceFiscale: r.codiceFiscale });
+      if (same) return { id: same, created: false, held };
+      held = {
+        heldCodiceFiscale: r.codiceFiscale,
+        identityCheck: 'CODICE_FISCALE_IN_ALTRA_SCHEDA',
+        identityPatientId: byCode.id,
+      };
+    } else if (!codiceFiscaleMatchesName(r.codiceFiscale, p.nome, p.cognome)) {
+      held = {
+        heldCodiceFiscale: r.codiceFiscale,
+        identityCheck: 'CODICE_FISCALE_NON_CORRISPONDE',
+        identityPatientId: null,
+      };
+    }
   }
+  // a code typed is none of the cards' (else the card above): only a card without one can be this patient's
   const byContacts = await repo.findPatientByContacts(tx, ctx, {
-    email: p.email,
-    mobile: normalizeMobile(p.cellulare),
-    nome: p.nome,
-    cognome: p.cognome,
-    withoutCodiceFiscale: r.codiceFiscale !== null,
+    ...contacts,
+    ...(r.codiceFiscale ? { codiceFiscale: null } : {}),
   });
-  if (byContacts) return { id: byContacts, created: false };
+  // it goes on a new card only when nothing holds it and it is the name's
+  const cardCodiceFiscale = held ? null : r.codiceFiscale;
+  if (byContacts) return { id: byContacts, created: false, held };
   const data: PatientData = {
     state: 'ACTIVE',
     tags: [],
@@ -351,8 +380,8 @@ const patientOfBooking = async (tx: DbOrTx, ctx: StudioContext, actor: AuditActo
       nome: p.nome,
       cognome: p.cognome,
       ragioneSociale: null,
-      sesso: r.codiceFiscale ? inferSex(r.codiceFiscale) : 'U',
-      codiceFiscale: r.codiceFiscale,
+      sesso: cardCodiceFiscale ? inferSex(cardCodiceFiscale) : 'U',
+      codiceFiscale: cardCodiceFiscale,
       partitaIva: null,
       codiceDestinatario: null,
       dataNascita: null,
@@ -373,7 +402,7 @@ const patientOfBooking = async (tx: DbOrTx, ctx: StudioContext, actor: AuditActo
     entityId: row.id,
     detail: 'prenotazione online',
   });
-  return { id: row.id, created: true };
+  return { id: row.id, created: true, held };
 };
 const inferSex = (codiceFiscale: string): 'U' | 'D' => {
   const check = checkCodiceFiscale(codiceFiscale);
@@ -466,6 +495,7 @@ export const confirmBooking = async (
       startAt: start,
       endAt: end,
       newPatient: patient.created,
+      ...patient.held,
       patientEmail: r.patient.email,
       note: r.patient.note,
       cancelTokenHash: patientLinkHashOf(token),

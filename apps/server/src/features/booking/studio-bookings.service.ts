@@ -46,6 +46,14 @@ export const listStudioBookings = async (
     note: r.booking.note,
     createdAt: r.booking.createdAt.toISOString(),
     cancelReason: r.booking.cancelReason,
+    identityCheck:
+      r.booking.identityCheck && r.booking.heldCodiceFiscale
+        ? {
+            reason: r.booking.identityCheck,
+            codiceFiscale: r.booking.heldCodiceFiscale,
+            holderName: r.holder ? patientDisplayName(r.holder as Parameters<typeof patientDisplayName>[0]) : null,
+          }
+        : null,
   }));
 };
 

@@ -26,6 +26,7 @@ const row = (id: string, pazienteName: string, newPatient: boolean) => ({
   note: newPatient ? 'Dolore al ginocchio' : null,
   createdAt: '2026-11-27T10:00:00.000Z',
   cancelReason: null,
+  identityCheck: null as null | { reason: string; codiceFiscale: string; holderName: string | null },
 });
 const mario = '11111111-aaaa-4aaa-8aaa-111111111111';
 const lucia = '22222222-bbbb-4bbb-8bbb-222222222222';
@@ -86,6 +87,33 @@ describe('Prenotazioni da confermare (calendar)', () => {
     await u.click(screen.getByRole('button', { name: x.confirmOf('Mario Bianchi') }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(calls.some((c) => c.method === 'POST' && c.path === `/bookings/${mario}/confirm`)).toBe(true);
+  });
+
+  it('says which bookings carry a fiscal code to verify, and why', async () => {
+    pending = [
+      {
+        ...row(mario, 'Bianchi Marco', true),
+        identityCheck: {
+          reason: 'CODICE_FISCALE_IN_ALTRA_SCHEDA',
+          codiceFiscale: 'VRDGLI84C52H501X',
+          holderName: 'Verdi Giulia',
+        },
+      },
+      {
+        ...row(lucia, 'Gialli Lucia', true),
+        identityCheck: {
+          reason: 'CODICE_FISCALE_NON_CORRISPONDE',
+          codiceFiscale: 'RVINNA80A41H501Y',
+          holderName: null,
+        },
+      },
+    ];
+    const { user: u } = renderList();
+    await u.click(await screen.findByRole('button', { name: x.buttonLabel(2) }));
+    const items = within(await screen.findByRole('list', { name: x.title })).getAllByRole('listitem');
+    expect(items[0]?.textContent).toContain(x.toVerify);
+    expect(items[0]?.textContent).toContain(x.codeOfAnother('VRDGLI84C52H501X', 'Verdi Giulia'));
+    expect(items[1]?.textContent).toContain(x.codeNotTheName('RVINNA80A41H501Y'));
   });
 
   it('cancels with the reason the patient will read', async () => {

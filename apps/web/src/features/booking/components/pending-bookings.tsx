@@ -14,6 +14,11 @@ export const pendingBookingsTexts = {
     n === 1 ? 'Da confermare: 1 prenotazione online' : `Da confermare: ${n} prenotazioni online`,
   none: 'Nessuna prenotazione da confermare.',
   newPatient: 'Nuovo paziente',
+  toVerify: 'Da verificare',
+  codeOfAnother: (code: string, holder: string | null) =>
+    `Il codice fiscale indicato (${code}) è già nella scheda di ${holder ?? 'un altro paziente'}, con un altro nome o altri contatti: verifica l’identità prima di confermare. Non è stato aggiunto ad alcuna scheda.`,
+  codeNotTheName: (code: string) =>
+    `Il codice fiscale indicato (${code}) non corrisponde al nome: verificalo con la tessera sanitaria prima di aggiungerlo alla scheda.`,
   with: (staff: string) => `con ${staff}`,
   note: 'Nota del paziente',
   confirm: 'Conferma',
@@ -37,12 +42,26 @@ const BookingRow = ({ row, onCancel }: { row: StudioBookingRow; onCancel: () => 
       <Stack gap={4}>
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text fw={600}>{row.pazienteName}</Text>
-          {row.newPatient && (
-            <Badge variant="light" color="grape" style={{ textTransform: 'none' }}>
-              {x.newPatient}
-            </Badge>
-          )}
+          <Group gap={6}>
+            {row.identityCheck && (
+              <Badge variant="light" color="orange" style={{ textTransform: 'none' }}>
+                {x.toVerify}
+              </Badge>
+            )}
+            {row.newPatient && (
+              <Badge variant="light" color="grape" style={{ textTransform: 'none' }}>
+                {x.newPatient}
+              </Badge>
+            )}
+          </Group>
         </Group>
+        {row.identityCheck && (
+          <Text size="sm" c="orange.9">
+            {row.identityCheck.reason === 'CODICE_FISCALE_IN_ALTRA_SCHEDA'
+              ? x.codeOfAnother(row.identityCheck.codiceFiscale, row.identityCheck.holderName)
+              : x.codeNotTheName(row.identityCheck.codiceFiscale)}
+          </Text>
+        )}
         <Text size="sm">{formatWhen(row.start)}</Text>
         <Text size="sm" c="dimmed">
           {row.serviceName} {x.with(row.staffName)}
