@@ -337,7 +337,8 @@ describe('the booking', () => {
 });
 
 describe('matching existing patients', () => {
-  it('links by the fiscal code only with the e-mail, mobile and name of its card, answering exactly as for a new one', async () => {
+  /** A studio taking bookings, with Giulia Verdi's card holding her fiscal code. */
+  const studioWithGiulia = async () => {
     const owner = await createStudioOwner(t.app);
     const s = await openBookingStudio(t.app, owner);
     const card = validPatientInput();
@@ -348,7 +349,13 @@ describe('matching existing patients', () => {
       token: owner.token,
       body: { ...card, datiGenerali: { ...card.datiGenerali, codiceFiscale: cf } },
     });
-    const giulia = { nome: 'giulia', cognome: 'VERDI', email: 'giulia.verdi@example.it', cellulare: '347 123 4567' };
+    return { owner, s, card, cf, existing };
+  };
+
+  it('links by the fiscal code only with the e-mail, mobile and name of its card, answering exactly as for a new one', async () => {
+    const { owner, s, card, cf, existing } = await studioWithGiulia();
+    // her card's contacts as she types them: "+39" left out, the name in other cases
+    const giulia = { nome: 'giulia', cognome: 'VERDI', email: card.contatti?.email ?? '', cellulare: '347 123 4567' };
     const matched = await makeBooking(t.app, s, { patient: bookingPatient({ ...giulia, codiceFiscale: cf }) });
     const freshCode = randomCodiceFiscale('D', { nome: 'Lucia', cognome: 'Neri' });
     const fresh = await makeBooking(t.app, s, { patient: bookingPatient({ codiceFiscale: freshCode }) });
@@ -368,16 +375,7 @@ describe('matching existing patients', () => {
   });
 
   it('holds for the studio a fiscal code another card holds, or not the name’s, and puts it on no card (issue 39 item 5)', async () => {
-    const owner = await createStudioOwner(t.app);
-    const s = await openBookingStudio(t.app, owner);
-    const card = validPatientInput();
-    const cf = randomCodiceFiscale('D', { nome: 'Giulia', cognome: 'Verdi' });
-    const existing = await apiOk<{ id: string }>(t.app, {
-      method: 'POST',
-      url: '/pazienti',
-      token: owner.token,
-      body: { ...card, datiGenerali: { ...card.datiGenerali, codiceFiscale: cf } },
-    });
+    const { owner, s, card, cf, existing } = await studioWithGiulia();
     // someone else's code with the attacker's own name and contacts
     const taken = await makeBooking(t.app, s, {
       patient: bookingPatient({ nome: 'Marco', cognome: 'Bianchi', codiceFiscale: cf }),
