@@ -14,6 +14,7 @@ const phoneSpecs = [
   'accessibility',
   'attachments',
   'booking',
+  'booking-taps',
   'calendar',
   'foundation',
   'keyboard',
@@ -60,7 +61,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // the taps a patient makes are counted on the phone only
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: ['booking-taps.spec.ts'] },
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

@@ -40,3 +40,12 @@ export const mailedLink = (email: string, page: string): string => {
 /** The token of that link. */
 export const mailedToken = (email: string, page: string): string =>
   decodeURIComponent(new URL(mailedLink(email, page), 'http://x').searchParams.get('token') ?? '');
+
+/** The 6-digit code of the newest booking code mail to `email`. */
+export const mailedCode = (email: string) => {
+  for (const text of mailsTo(email)) {
+    const code = /è: (\d{6})/u.exec(text)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no booking code mailed to ${email}`);
+};

@@ -248,9 +248,8 @@ test.describe('accessibility', () => {
       .getByRole('button', { name: /^\d\d:\d\d$/ })
       .first()
       .click();
-    await expect(page.getByRole('checkbox', { name: /Ho letto l’informativa/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Invia codice' }).click();
-    await expect(page.getByText('Per prenotare serve il consenso al trattamento dei dati')).toBeVisible();
+    await page.getByRole('button', { name: 'Acconsento, inviami il codice' }).click();
+    await expect(page.getByText('Campo obbligatorio').first()).toBeVisible();
     await check('booking, patient data with errors');
     await openSignedIn(page, studio.owner, '/impostazioni');
     await openTab(page, 'Prenotazioni online');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { mailedLink, mailsTo } from '../support/mailbox.ts';
+import { mailedCode, mailedLink, mailsTo } from '../support/mailbox.ts';
 import { uniqueEmail } from '../support/screens.ts';
 import { apiGet, apiPost, createOwner, isPhone, openSignedIn, openTab, shot } from '../support/studio-owner.ts';
 
@@ -10,15 +10,6 @@ import { apiGet, apiPost, createOwner, isPhone, openSignedIn, openTab, shot } fr
  */
 
 type SettingsAnswer = { settings: { slug: string }; publicUrl: string };
-
-/** The 6-digit code of the newest code mail to `email`. */
-const mailedCode = (email: string) => {
-  for (const text of mailsTo(email)) {
-    const code = /è: (\d{6})/u.exec(text)?.[1];
-    if (code) return code;
-  }
-  throw new Error(`no booking code mailed to ${email}`);
-};
 
 test.beforeEach(async ({ page }, info) => {
   // issue 28: a phone of 412×823 (the desktop project keeps its own screen)
@@ -113,11 +104,10 @@ test('a studio sets booking up, a patient books with the code, the studio confir
   await patient.getByLabel('Cellulare').fill('+39 347 1234567');
   await patient.getByLabel('Email').fill(patientEmail);
   await patient.getByLabel('Note per lo studio (facoltative)').fill('Dolore alla spalla destra');
-  await patient.getByRole('button', { name: 'Invia codice' }).click();
-  await expect(patient.getByText('Per prenotare serve il consenso al trattamento dei dati')).toBeVisible();
-  await patient.getByRole('checkbox', { name: /Ho letto l’informativa/ }).check();
+  // the consent is the button's own words (issue 39)
+  await expect(patient.getByText(/^Premendo «Acconsento, inviami il codice» dichiari/)).toBeVisible();
   await shot(patient, info, 'booking-04-details');
-  await patient.getByRole('button', { name: 'Invia codice' }).click();
+  await patient.getByRole('button', { name: 'Acconsento, inviami il codice' }).click();
 
   // the server's toast says it too: the page's own words are in the code form
   const codeForm = patient.getByRole('form', { name: 'Conferma con il codice' });

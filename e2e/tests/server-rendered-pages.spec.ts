@@ -180,7 +180,7 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/ora=10%3A00|ora=10:00/);
     await expect(page.getByRole('heading', { level: 2, name: 'I tuoi dati' })).toBeVisible();
     // sending the code needs the script (the bot check and the API): the page says so
-    await expect(page.getByRole('button', { name: 'Invia codice' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Acconsento, inviami il codice' })).toBeDisabled();
     await expect(page.getByText(/serve JavaScript/)).toBeVisible();
     expect(await scriptOnlyControlsEnabled(page)).toEqual([]);
     await screen(page, info, 'ssr-prenota-details-noscript');
@@ -257,10 +257,7 @@ test.describe('with JavaScript on', () => {
   }) => {
     // a slow phone: the page is there, its script not yet; the person fills the form meanwhile
     const owner = await createOwner(request);
-    let release = () => undefined as void;
-    const scriptHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: scriptHeld, resolve: release } = Promise.withResolvers<void>();
     await page.route('**/assets/**/*.js', async (route) => {
       await scriptHeld;
       await route.continue();
@@ -299,7 +296,7 @@ test.describe('with JavaScript on', () => {
       .first()
       .click();
     await expect(page.getByRole('heading', { level: 2, name: 'I tuoi dati' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Invia codice' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Acconsento, inviami il codice' })).toBeEnabled();
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
     // Back goes one step back: the day's times again
     await page.goBack();

@@ -184,7 +184,6 @@ describe('public booking page /prenota/:slug', () => {
     await reachDetails(first.user);
     await fillPatient(first.user);
     await first.user.type(screen.getByLabelText(t.note), 'Dolore alla spalla');
-    await first.user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
     await first.user.click(screen.getByRole('button', { name: t.sendCode }));
     await screen.findByLabelText(t.codeLabel);
     // not asked: nothing kept
@@ -197,7 +196,6 @@ describe('public booking page /prenota/:slug', () => {
     await fillPatient(second.user);
     await second.user.type(screen.getByLabelText(t.note), 'Dolore alla spalla');
     await second.user.click(screen.getByRole('checkbox', { name: new RegExp(t.remember) }));
-    await second.user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
     await second.user.click(screen.getByRole('button', { name: t.sendCode }));
     await screen.findByLabelText(t.codeLabel);
     expect(JSON.parse(localStorage.getItem('studiolo.booking.patient') ?? 'null')).toEqual({
@@ -218,7 +216,6 @@ describe('public booking page /prenota/:slug', () => {
     const remember = screen.getByRole('checkbox', { name: new RegExp(t.remember) }) as HTMLInputElement;
     expect(remember.checked).toBe(true);
     await third.user.click(remember);
-    await third.user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
     await third.user.click(screen.getByRole('button', { name: t.sendCode }));
     await screen.findByLabelText(t.codeLabel);
     expect(localStorage.getItem('studiolo.booking.patient')).toBeNull();
@@ -282,14 +279,14 @@ describe('public booking page /prenota/:slug', () => {
     );
   });
 
-  it('checks the data (codice fiscale by the domain rules, the privacy consent) before sending the code', async () => {
+  it('checks the data (codice fiscale by the domain rules) before sending the code, the consent in the button’s words', async () => {
     const { user } = renderPage();
     await reachDetails(user);
     await fillPatient(user);
     await user.type(screen.getByLabelText(t.codiceFiscale), 'RSSMRA80A01H501X');
     await user.click(screen.getByRole('button', { name: t.sendCode }));
-    expect(await screen.findByText(t.privacyRequired)).toBeTruthy();
-    expect(screen.getByText('Codice fiscale non valido')).toBeTruthy();
+    expect(await screen.findByText('Codice fiscale non valido')).toBeTruthy();
+    expect(screen.getByText(t.consentStatement)).toBeTruthy();
     expect(calls.some((c) => c.path === '/appointments/paziente/book/code')).toBe(false);
   });
 
@@ -297,7 +294,6 @@ describe('public booking page /prenota/:slug', () => {
     const { user } = renderPage();
     await reachDetails(user);
     await fillPatient(user);
-    await user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
     await user.click(screen.getByRole('button', { name: t.sendCode }));
 
     // the studio has SMS credit: the code went by SMS too
@@ -348,7 +344,6 @@ describe('public booking page /prenota/:slug', () => {
     const { user } = renderPage();
     await reachDetails(user);
     await fillPatient(user);
-    await user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
     await user.click(screen.getByRole('button', { name: t.sendCode }));
     const code = await screen.findByLabelText(t.codeLabel);
 
@@ -376,7 +371,6 @@ describe('public booking page /prenota/:slug', () => {
     const { user } = renderPage();
     await reachDetails(user);
     await fillPatient(user);
-    await user.click(screen.getByRole('checkbox', { name: t.privacyAccept }));
     await user.click(screen.getByRole('button', { name: t.sendCode }));
     await user.type(await screen.findByLabelText(t.codeLabel), '123456');
 

@@ -163,7 +163,6 @@ type PatientValues = {
   email: string;
   codiceFiscale: string;
   note: string;
-  privacyAccepted: boolean;
   /** "Ricorda i miei dati su questo telefono" */
   remember: boolean;
 };
@@ -175,7 +174,6 @@ const emptyPatient: PatientValues = {
   email: '',
   codiceFiscale: '',
   note: '',
-  privacyAccepted: false,
   remember: false,
 };
 
@@ -194,7 +192,6 @@ const validatePatient = (values: PatientValues): Record<string, string> => {
     const check = checkCodiceFiscale(cf);
     if (!check.valid) errors.codiceFiscale = check.message;
   }
-  if (!values.privacyAccepted) errors.privacyAccepted = t.privacyRequired;
   return errors;
 };
 
@@ -285,7 +282,6 @@ const PatientStep = ({
             </Anchor>
           </Stack>
         </Paper>
-        <Checkbox label={t.privacyAccept} {...form.getInputProps('privacyAccepted', { type: 'checkbox' })} />
         {error && (
           <Alert color="red" role="alert">
             {error}
@@ -295,6 +291,7 @@ const PatientStep = ({
         <noscript>
           <Text size="sm">{t.needsScript}</Text>
         </noscript>
+        <Text size="sm">{t.consentStatement}</Text>
         <Button type="submit" size="md" fullWidth loading={pending} disabled={!mounted}>
           {t.sendCode}
         </Button>
