@@ -20,7 +20,7 @@
  *     the 50 POST /appointments/paziente/book at once: exactly one 201 and 49 × 409, and one booking at that start
  *     (GET /bookings), else the part fails. PostgreSQL and PGlite.
  * Limits raised through the app's env (config/env.ts), as for every bench server: RATE_LIMIT_BOOKING_PUBLIC_PER_MINUTE,
- * RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS, RATE_LIMIT_BOOKING_CODES_PER_HOUR_STUDIO (and harness/process.ts's
+ * RATE_LIMIT_BOOKING_CODES_PER_HOUR_{ADDRESS,BLOCK,EMAIL,NEW_ADDRESSES} (and harness/process.ts's
  * RATE_LIMIT_AUTH_PER_MINUTE for the two POSTs); MAX_EVENT_LOOP_DELAY_MS=0 (the 503 guard off, as the tests do:
  * on 27-11 at load 20+ it answered 503 even at 30000).
  * Part `booking` (BENCH_ONLY=booking); writes bench/results/booking.json.
@@ -53,7 +53,9 @@ const env = {
   MAX_EVENT_LOOP_DELAY_MS: '0',
   RATE_LIMIT_BOOKING_PUBLIC_PER_MINUTE: many,
   RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS: many,
-  RATE_LIMIT_BOOKING_CODES_PER_HOUR_STUDIO: many,
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_BLOCK: many,
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_EMAIL: many,
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_NEW_ADDRESSES: many,
 };
 const day = 86_400_000;
 const minute = 60_000;

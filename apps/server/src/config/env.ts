@@ -88,8 +88,16 @@ const envSchema = z.object({
   RATE_LIMIT_BOOKING_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Online booking (decision 035): codes one address may ask for in an hour, whatever the studio. */
   RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS: z.coerce.number().int().min(1).default(20),
-  /** Online booking: codes one studio's page may send in an hour (a flood of requests never mails unbounded). */
-  RATE_LIMIT_BOOKING_CODES_PER_HOUR_STUDIO: z.coerce.number().int().min(1).default(300),
+  /** Online booking: codes the addresses of one network block (/24, /48) may ask for in an hour. */
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_BLOCK: z.coerce.number().int().min(1).default(60),
+  /** Online booking: codes one e-mail address may be sent in an hour, whatever the studio. */
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_EMAIL: z.coerce.number().int().min(1).default(5),
+  /**
+   * Online booking (issue 39 item 4): codes one studio's page mails in an hour to addresses it does not know (no
+   * booking confirmed from them, no card with them). Beyond, the request is answered the same and not mailed: a
+   * flood never mails unbounded, and never refuses the studio's known patients.
+   */
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_NEW_ADDRESSES: z.coerce.number().int().min(1).default(60),
   /** On PostgreSQL: answer 503 while the event loop lags more than this (ms); 0 turns the check off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   /** Seed the demo into an empty embedded database at start; unset, only outside production (db/seed.ts). */
@@ -260,7 +268,9 @@ export const buildTestConfig = (overrides: Partial<Config> = {}): Config => ({
   RATE_LIMIT_GLOBAL_PER_MINUTE: 1_000_000,
   RATE_LIMIT_BOOKING_PUBLIC_PER_MINUTE: 10_000,
   RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS: 10_000,
-  RATE_LIMIT_BOOKING_CODES_PER_HOUR_STUDIO: 10_000,
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_BLOCK: 10_000,
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_EMAIL: 10_000,
+  RATE_LIMIT_BOOKING_CODES_PER_HOUR_NEW_ADDRESSES: 10_000,
   // the tests share two cores between two workers: a busy machine is not a server under pressure (and under-pressure
   // counts a sampling window with no sample, a process the machine stalled, as an infinite delay: decision 033)
   MAX_EVENT_LOOP_DELAY_MS: 0,

@@ -7,6 +7,8 @@ export type ApiCall = {
   body?: unknown;
   query?: Record<string, string | string[]>;
   headers?: Record<string, string>;
+  /** The caller's address (the socket's), for the limits counted per address. */
+  remoteAddress?: string;
 };
 
 export type ApiResult<T = unknown> = {
@@ -33,6 +35,7 @@ export const api = async <T = unknown>(app: FastifyInstance, call: ApiCall): Pro
       ...call.headers,
     },
     ...(call.body !== undefined ? { payload: JSON.stringify(call.body) } : {}),
+    ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
   });
   let body: ApiResult<T>['body'];
   try {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { PublicBooking, PublicBookingPage, StudioBookingRow } from '@studiolo/domain/booking';
 import { mailMessages as mailMessages_ } from '@studiolo/domain/mail';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BookingStudio,
@@ -733,6 +733,98 @@ describe('bot check and limits', () => {
     } finally {
       await guarded.close();
       await new Promise<void>((resolve) => fake.close(() => resolve()));
+    }
+  });
+
+  it('a flood from 1,000 addresses mails a bounded number of codes and never shuts the page to the studio’s patients (issue 39 item 4)', async () => {
+    // the install's own limits (config/env.ts defaults), not the tests' high ones
+    const limited = await buildTestApp({
+      RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS: 20,
+      RATE_LIMIT_BOOKING_CODES_PER_HOUR_BLOCK: 60,
+      RATE_LIMIT_BOOKING_CODES_PER_HOUR_EMAIL: 5,
+      RATE_LIMIT_BOOKING_CODES_PER_HOUR_NEW_ADDRESSES: 60,
+    });
+    try {
+      const owner = await createStudioOwner(limited.app);
+      const s = await openBookingStudio(limited.app, owner);
+      // a patient of the studio, on its cards with her e-mail
+      const card = validPatientInput();
+      const giuliaEmail = `giulia.${Date.now()}@example.it`;
+      await apiOk(limited.app, {
+        method: 'POST',
+        url: '/pazienti',
+        token: owner.token,
+        body: { ...card, contatti: { ...card.contatti, email: giuliaEmail } },
+      });
+      const slots = await freeSlots(limited.app, s);
+      const start = slots[0]?.start as string;
+      // the attacker: 1,000 addresses in 1,000 network blocks, a throw-away e-mail each
+      const flood = `flood${Date.now()}`;
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < 1000; i++) {
+        const res = await api(limited.app, {
+          method: 'POST',
+          url: '/appointments/paziente/book/code',
+          body: bookingRequestBody(s, start, bookingPatient({ email: `${flood}.${i}@example.net` })),
+          remoteAddress: `10.${i >> 8}.${i & 255}.9`,
+        });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      }
+      // every request answered alike (the flood cannot tell), and only 60 codes mailed
+      expect(Object.fromEntries(statuses)).toEqual({ 202: 1000 });
+      const mailed = await limited.deps.db
+        .select({ to: mailMessages.to })
+        .from(mailMessages)
+        .where(like(mailMessages.to, `${flood}.%`));
+      expect(mailed).toHaveLength(60);
+
+      // the studio's patient still gets her code and books
+      const giulia = bookingPatient({ nome: 'Giulia', cognome: 'Verdi', email: giuliaEmail });
+      const asked = await api<{ requestId: string }>(limited.app, {
+        method: 'POST',
+        url: '/appointments/paziente/book/code',
+        body: bookingRequestBody(s, start, giulia),
+        remoteAddress: '198.51.100.20',
+      });
+      expect(asked.status).toBe(202);
+      const booked = await confirmCode(
+        limited.app,
+        asked.body.response?.requestId as string,
+        await lastBookingCode(limited.app, giuliaEmail),
+      );
+      expect(booked.status).toBe(201);
+
+      // one network block asks at most 60 codes an hour, one e-mail address is sent at most 5 (a time still free)
+      const other = slots.at(-1)?.start as string;
+      const fromBlock: number[] = [];
+      for (let i = 0; i < 61; i++)
+        fromBlock.push(
+          (
+            await api(limited.app, {
+              method: 'POST',
+              url: '/appointments/paziente/book/code',
+              body: bookingRequestBody(s, other, bookingPatient()),
+              remoteAddress: `203.0.113.${i + 1}`,
+            })
+          ).status,
+        );
+      expect(fromBlock.filter((x) => x === 429)).toHaveLength(1);
+      const toOneEmail: number[] = [];
+      for (let i = 0; i < 6; i++)
+        toOneEmail.push(
+          (
+            await api(limited.app, {
+              method: 'POST',
+              url: '/appointments/paziente/book/code',
+              body: bookingRequestBody(s, other, bookingPatient({ email: giuliaEmail })),
+              remoteAddress: `192.0.2.${i + 1}`,
+            })
+          ).status,
+        );
+      // she asked once above: four more, then 429
+      expect(toOneEmail).toEqual([202, 202, 202, 202, 429, 429]);
+    } finally {
+      await limited.close();
     }
   });
 

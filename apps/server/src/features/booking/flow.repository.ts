@@ -36,6 +36,22 @@ export const bookingFlowRepository = {
       .where(eq(studios.id, ctx.studioId))
       .then((r) => r[0] ?? null),
 
+  /** An e-mail the studio knows: a booking was confirmed from it, or one of its patients' cards has it. */
+  isKnownEmail: async (db: DbOrTx, ctx: StudioContext, email: string) => {
+    const [booked] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(inStudio(bookings, ctx, eq(bookings.patientEmail, email)))
+      .limit(1);
+    if (booked) return true;
+    const [card] = await db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(inStudio(patients, ctx, sql`lower(${patients.email}) = ${email}`))
+      .limit(1);
+    return card !== undefined;
+  },
+
   productOf: (db: DbOrTx, ctx: StudioContext, productId: string) =>
     db
       .select({ id: products.id, name: products.name, priceCents: products.priceCents, status: products.status })

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { checkCodiceFiscale, codiceFiscaleMatchesName } from '@studiolo/domain/anagrafica';
 import {
   type BookingConfirmInput,
@@ -198,17 +198,48 @@ const tooMany = (ttlMs: number) => {
   return new AppError('RATE_LIMITED', m.tooManyRequests, { retryAfterMinutes: minutes });
 };
 
+/** The network block of an address: its /24 in IPv4, its /48 in IPv6 (what one provider's customer holds). */
+export const networkBlockOf = (ip: string | null) => {
+  if (!ip) return 'sconosciuto';
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+)\.\d+$/i.exec(ip);
+  if (v4) return v4[1] as string;
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const first = head ? head.split(':') : [];
+  const last = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? first : [...first, ...Array(8 - first.length - last.length).fill('0'), ...last];
+  return groups
+    .slice(0, 3)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':');
+};
+
 /**
- * Codes asked per address (across studios) and per studio's page, an hour at a time, counted where sign-in counts
- * (shared by the instances on PostgreSQL). Each code is an e-mail sent: the limits bound what a flood can send.
+ * Codes asked per address, per network block and per e-mail address (across studios), an hour at a time, counted
+ * where sign-in counts (shared by the instances on PostgreSQL): 429 past any. No limit refuses a whole studio's page
+ * (issue 39 item 4): what bounds the mail a flood makes a studio send is mailing only so many codes an hour to
+ * addresses the studio does not know (`mailsCodeTo`). The e-mail is counted by its hash, never stored.
  */
-const countCodeRequest = async (deps: AppDeps, studioId: string, ip: string | null) => {
-  const [byAddress, byStudio] = await Promise.all([
+const countCodeRequest = async (deps: AppDeps, ip: string | null, email: string) => {
+  const emailKey = createHash('sha256').update(email).digest('base64url').slice(0, 32);
+  const [byAddress, byBlock, byEmail] = await Promise.all([
     deps.loginAttempts.hit(`booking:address:${ip ?? 'sconosciuto'}`, hour),
-    deps.loginAttempts.hit(`booking:studio:${studioId}`, hour),
+    deps.loginAttempts.hit(`booking:block:${networkBlockOf(ip)}`, hour),
+    deps.loginAttempts.hit(`booking:email:${emailKey}`, hour),
   ]);
   if (byAddress.hits > deps.config.RATE_LIMIT_BOOKING_CODES_PER_HOUR_ADDRESS) throw tooMany(byAddress.ttlMs);
-  if (byStudio.hits > deps.config.RATE_LIMIT_BOOKING_CODES_PER_HOUR_STUDIO) throw tooMany(byStudio.ttlMs);
+  if (byBlock.hits > deps.config.RATE_LIMIT_BOOKING_CODES_PER_HOUR_BLOCK) throw tooMany(byBlock.ttlMs);
+  if (byEmail.hits > deps.config.RATE_LIMIT_BOOKING_CODES_PER_HOUR_EMAIL) throw tooMany(byEmail.ttlMs);
+};
+
+/**
+ * Whether this code goes out: always to an address the studio knows (a booking confirmed from it, or a card with it);
+ * to others, up to the hourly number the install allows the studio's page. Past it the request is kept and answered
+ * exactly as any other, and nothing is sent: the flood cannot tell, and the studio's own patients still book.
+ */
+const mailsCodeTo = async (deps: AppDeps, ctx: StudioContext, email: string) => {
+  if (await repo.isKnownEmail(deps.db, ctx, email)) return true;
+  const fresh = await deps.loginAttempts.hit(`booking:new-addresses:${ctx.studioId}`, hour);
+  return fresh.hits <= deps.config.RATE_LIMIT_BOOKING_CODES_PER_HOUR_NEW_ADDRESSES;
 };
 
 // ------------------------------------------------------------ step 1: the code
@@ -226,7 +257,7 @@ export const requestBookingCode = async (
 ): Promise<BookingRequestAnswer> => {
   const { settings } = await openBookingPage(deps.db, input.slug);
   const ctx = unsafePatientContext(settings.studioId, meta);
-  await countCodeRequest(deps, settings.studioId, meta.ip);
+  await countCodeRequest(deps, meta.ip, input.patient.email.toLowerCase());
   const service = await loadService(deps.db, ctx, input.productId, input.staffMemberId);
   let codiceFiscale: string | null = null;
   if (input.patient.codiceFiscale) {
@@ -248,6 +279,8 @@ export const requestBookingCode = async (
   const email = input.patient.email.toLowerCase();
   const stored: StoredRequest = { ...input, patient: { ...input.patient, email }, codiceFiscale };
   await repo.insertRequest(deps.db, ctx, { id, payload: stored, codeHash: codeHashOf(deps, id, code), expiresAt });
+  const answer = { requestId: id, sentTo: maskEmail(email), expiresAt: expiresAt.toISOString() };
+  if (!(await mailsCodeTo(deps, ctx, email))) return { ...answer, smsSentTo: null };
   const studio = await repo.studioOf(deps.db, ctx);
   const studioName = studioNameInMessages(studio);
   try {
@@ -270,12 +303,7 @@ export const requestBookingCode = async (
     input.patient.cellulare,
     m.codeSmsText(studioName, code, bookingCodeValidityMinutes),
   );
-  return {
-    requestId: id,
-    sentTo: maskEmail(email),
-    smsSentTo: smsSent ? maskMobile(input.patient.cellulare) : null,
-    expiresAt: expiresAt.toISOString(),
-  };
+  return { ...answer, smsSentTo: smsSent ? maskMobile(input.patient.cellulare) : null };
 };
 
 /**
